@@ -1,0 +1,97 @@
+// Command unitymcp is the daemon, its stdio shim and its CLI. See README.md.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"github.com/unitymcp/unitymcp/engine/cli"
+	"github.com/unitymcp/unitymcp/engine/daemon"
+)
+
+const usage = `unitymcp — drive the Unity Editor from AI coding agents over MCP.
+
+Usage:
+  unitymcp serve [--addr 127.0.0.1:%d] [--headless] [--debug]   run the daemon
+  unitymcp stdio [--project DIR] [--group G]   MCP over stdio (starts the daemon if needed)
+  unitymcp call TOOL [--project DIR] [--args JSON]   call a tool, print its JSON result
+  unitymcp status                              the daemon's health and connected editors
+  unitymcp hash PATH                           projectHash of a Unity project folder
+  unitymcp version
+
+State directory: $UNITYMCP_HOME, else %%LOCALAPPDATA%%\UnityMCP (Windows),
+$XDG_DATA_HOME/UnityMCP or ~/.local/share/UnityMCP.
+`
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		code := 1
+		var ee *cli.ExitError
+		if errors.As(err, &ee) {
+			code = ee.Code
+			if ee.Err == nil {
+				os.Exit(code)
+			}
+		}
+		fmt.Fprintln(os.Stderr, "unitymcp:", err)
+		os.Exit(code)
+	}
+}
+
+func run(args []string) error {
+	if len(args) == 0 {
+		fmt.Fprintf(os.Stderr, usage, daemon.DefaultPort)
+		return &cli.ExitError{Code: 2}
+	}
+	cmd, rest := args[0], args[1:]
+	fs := flag.NewFlagSet("unitymcp "+cmd, flag.ContinueOnError)
+	switch cmd {
+	case "serve":
+		addr := fs.String("addr", daemon.DefaultAddr, "listen address (loopback only)")
+		headless := fs.Bool("headless", false, "run without the tray")
+		debug := fs.Bool("debug", false, "log at debug level")
+		if err := fs.Parse(rest); err != nil {
+			return &cli.ExitError{Code: 2, Err: err}
+		}
+		lvl := slog.LevelInfo
+		if *debug {
+			lvl = slog.LevelDebug
+		}
+		return cli.Serve(cli.ServeConfig{Addr: *addr, Headless: *headless, LogLevel: lvl}, os.Stderr)
+	case "stdio":
+		proj := fs.String("project", "", "Unity project folder (default: CLAUDE_PROJECT_DIR, else the working directory's project)")
+		group := fs.String("group", "", "comma-separated tool groups to list")
+		if err := fs.Parse(rest); err != nil {
+			return &cli.ExitError{Code: 2, Err: err}
+		}
+		return cli.Stdio(cli.StdioConfig{Project: *proj, Group: *group}, os.Stdin, os.Stdout, os.Stderr)
+	case "call":
+		if len(rest) == 0 {
+			return &cli.ExitError{Code: 2, Err: errors.New("call: name a tool, e.g. unitymcp call compile --args '{}'")}
+		}
+		tool := rest[0]
+		proj := fs.String("project", "", "Unity project folder, name or hash")
+		argsJSON := fs.String("args", "{}", "tool arguments as a JSON object")
+		if err := fs.Parse(rest[1:]); err != nil {
+			return &cli.ExitError{Code: 2, Err: err}
+		}
+		return cli.Call(cli.CallConfig{Tool: tool, Project: *proj, Args: *argsJSON}, os.Stdout)
+	case "status":
+		return cli.Status(os.Stdout)
+	case "hash":
+		if len(rest) != 1 {
+			return &cli.ExitError{Code: 2, Err: errors.New("hash: give one project folder")}
+		}
+		return cli.Hash(rest[0], os.Stdout)
+	case "version", "--version":
+		cli.Version(os.Stdout)
+		return nil
+	case "help", "-h", "--help":
+		fmt.Printf(usage, daemon.DefaultPort)
+		return nil
+	}
+	return &cli.ExitError{Code: 2, Err: fmt.Errorf("unknown command %q; run unitymcp help", cmd)}
+}

@@ -1,0 +1,568 @@
+package bridge
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/unitymcp/unitymcp/engine/project"
+)
+
+// Editor states.
+const (
+	StateConnected    = "connected"
+	StateCompiling    = "compiling"
+	StateReloading    = "reloading"
+	StateDisconnected = "disconnected"
+)
+
+// Errors a call can end with. The engine turns them into tool errors.
+var (
+	ErrNotConnected = errors.New("editor not connected")
+	ErrInterrupted  = errors.New("call interrupted by a domain reload")
+	ErrDisconnected = errors.New("editor disconnected while running the call")
+)
+
+// EditorInfo is what the hub knows of one project's editor.
+type EditorInfo struct {
+	ProjectHash    string         `json:"projectHash"`
+	ProjectPath    string         `json:"projectPath"`
+	DataPath       string         `json:"dataPath"`
+	ProductName    string         `json:"productName"`
+	UnityVersion   string         `json:"unityVersion"`
+	PackageVersion string         `json:"packageVersion"`
+	PID            int            `json:"pid"`
+	State          string         `json:"state"`
+	Simulator      bool           `json:"simulator,omitempty"`
+	PlayMode       string         `json:"playMode,omitempty"`
+	Tools          []string       `json:"tools"`
+	DeclaredTools  []DeclaredTool `json:"declaredTools"`
+	LastSeen       time.Time      `json:"lastSeen"`
+}
+
+// Connected reports whether the editor is reachable (or coming back from a
+// reload).
+func (e EditorInfo) Connected() bool { return e.State != StateDisconnected && e.State != "" }
+
+// Options configure a Hub.
+type Options struct {
+	DaemonVersion string
+	Logger        *slog.Logger
+	// Heartbeat is the ping interval; a ping unanswered for as long closes
+	// the connection. Zero means 15 s.
+	Heartbeat time.Duration
+	// ReloadGrace bounds how long an editor may stay in a domain reload
+	// before it is considered gone. Zero means 3 minutes.
+	ReloadGrace time.Duration
+	// OnChange is called (outside locks) after an editor's info changed.
+	OnChange func(EditorInfo, bool /* declared tools changed */)
+	// OnEvent is called (outside locks) for every editor event.
+	OnEvent func(project string, ev Event)
+}
+
+// Hub tracks editors by projectHash and routes calls to them.
+type Hub struct {
+	opt     Options
+	mu      sync.Mutex
+	editors map[string]*editor
+}
+
+type editor struct {
+	info     EditorInfo
+	peer     *Peer
+	back     chan struct{}       // closed when a reload ends (either way)
+	inflight map[string]*pending // calls sent on the current peer
+	spanning map[string]*pending // calls to be delivered after the reload
+	reloadAt time.Time
+}
+
+type pending struct {
+	id         string
+	peer       *Peer
+	idempotent bool
+	done       chan outcome
+}
+
+type outcome struct {
+	result json.RawMessage
+	err    error
+}
+
+// NewHub returns an empty hub.
+func NewHub(opt Options) *Hub {
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opt.Heartbeat == 0 {
+		opt.Heartbeat = 15 * time.Second
+	}
+	if opt.ReloadGrace == 0 {
+		opt.ReloadGrace = 3 * time.Minute
+	}
+	return &Hub{opt: opt, editors: map[string]*editor{}}
+}
+
+// Remember adds a known editor that is not connected (from a descriptor), so
+// its declared tools stay listed.
+func (h *Hub) Remember(info EditorInfo) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := h.editors[info.ProjectHash]; ok {
+		return
+	}
+	info.State = StateDisconnected
+	h.editors[info.ProjectHash] = &editor{info: info, inflight: map[string]*pending{}, spanning: map[string]*pending{}}
+}
+
+// Editors lists every known editor, connected first, then by path.
+func (h *Hub) Editors() []EditorInfo {
+	h.mu.Lock()
+	out := make([]EditorInfo, 0, len(h.editors))
+	for _, e := range h.editors {
+		out = append(out, e.info)
+	}
+	h.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Connected() != out[j].Connected() {
+			return out[i].Connected()
+		}
+		return out[i].ProjectPath < out[j].ProjectPath
+	})
+	return out
+}
+
+// Editor returns the editor of a project.
+func (h *Hub) Editor(hash string) (EditorInfo, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	e, ok := h.editors[hash]
+	if !ok {
+		return EditorInfo{}, false
+	}
+	return e.info, true
+}
+
+// ServeHTTP accepts an editor's WebSocket. Authentication happens before
+// (the daemon's middleware checks the bearer token on every route).
+func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{})
+	if err != nil {
+		return // Accept wrote the HTTP error
+	}
+	var hashCh = make(chan string, 1)
+	var peer *Peer
+	peer = NewPeer(conn, func(ctx context.Context, method string, params json.RawMessage) (any, error) {
+		switch method {
+		case MethodHello:
+			var hello Hello
+			if err := json.Unmarshal(params, &hello); err != nil {
+				return nil, &RPCError{Code: RPCInvalidParams, Message: "hello: " + err.Error()}
+			}
+			res, err := h.attach(peer, hello)
+			if err == nil {
+				select {
+				case hashCh <- res.ProjectHash:
+				default:
+				}
+			}
+			return res, err
+		case MethodPing:
+			return struct{}{}, nil
+		}
+		return nil, &RPCError{Code: RPCMethodNotFound, Message: "the daemon has no method " + method}
+	}, func(method string, params json.RawMessage) {
+		if method != MethodEvent {
+			return
+		}
+		var ev Event
+		if json.Unmarshal(params, &ev) != nil || ev.Type == "" {
+			return
+		}
+		select {
+		case hash := <-hashCh:
+			hashCh <- hash
+			h.event(hash, peer, ev)
+		default:
+			h.opt.Logger.Warn("bridge: event before hello ignored", "type", ev.Type)
+		}
+	})
+	go func() {
+		// An editor that does not say hello in time is dropped.
+		select {
+		case hash := <-hashCh:
+			hashCh <- hash
+			h.heartbeat(peer)
+		case <-time.After(10 * time.Second):
+			peer.Close("no hello within 10s")
+		case <-peer.Done():
+		}
+	}()
+	peer.Run()
+	select {
+	case hash := <-hashCh:
+		h.detach(hash, peer)
+	default:
+	}
+}
+
+func (h *Hub) heartbeat(p *Peer) {
+	t := time.NewTicker(h.opt.Heartbeat)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.Done():
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), h.opt.Heartbeat)
+			err := p.Call(ctx, MethodPing, struct{}{}, nil)
+			cancel()
+			if err != nil {
+				h.opt.Logger.Warn("bridge: heartbeat failed, closing", "err", err)
+				p.Close("heartbeat timeout")
+				return
+			}
+		}
+	}
+}
+
+func (h *Hub) attach(p *Peer, hello Hello) (HelloResult, error) {
+	if hello.Protocol != ProtocolVersion {
+		return HelloResult{}, &RPCError{Code: RPCInvalidRequest, Message: fmt.Sprintf(
+			"bridge protocol %d is not supported by this daemon (speaks %d, version %s); update the Unity package or the unitymcp daemon so they match",
+			hello.Protocol, ProtocolVersion, h.opt.DaemonVersion)}
+	}
+	if hello.DataPath == "" {
+		return HelloResult{}, &RPCError{Code: RPCInvalidParams, Message: "hello: dataPath is required (Application.dataPath)"}
+	}
+	hash := project.Hash(hello.DataPath)
+	if hello.ProjectPath == "" {
+		hello.ProjectPath = project.Root(hello.DataPath)
+	}
+	h.mu.Lock()
+	e := h.editors[hash]
+	if e == nil {
+		e = &editor{inflight: map[string]*pending{}, spanning: map[string]*pending{}}
+		h.editors[hash] = e
+	}
+	old := e.peer
+	toolsChanged := !sameDeclared(e.info.DeclaredTools, hello.DeclaredTools) || !sameStrings(e.info.Tools, hello.Tools)
+	e.info = EditorInfo{
+		ProjectHash: hash, ProjectPath: hello.ProjectPath, DataPath: hello.DataPath,
+		ProductName: hello.ProductName, UnityVersion: hello.UnityVersion, PackageVersion: hello.PackageVersion,
+		PID: hello.PID, State: StateConnected, Simulator: hello.Simulator, PlayMode: e.info.PlayMode,
+		Tools: hello.Tools, DeclaredTools: hello.DeclaredTools, LastSeen: time.Now(),
+	}
+	if hello.Compiling {
+		e.info.State = StateCompiling
+	}
+	e.peer = p
+	// Results of calls that spanned the reload.
+	for _, d := range hello.Delivered {
+		if pc := e.spanning[d.CallID]; pc != nil {
+			delete(e.spanning, d.CallID)
+			if d.Error != nil {
+				pc.done <- outcome{err: d.Error}
+			} else {
+				pc.done <- outcome{result: d.Result}
+			}
+		}
+	}
+	for id, pc := range e.spanning {
+		delete(e.spanning, id)
+		pc.done <- outcome{err: ErrInterrupted}
+	}
+	if e.back != nil {
+		close(e.back)
+		e.back = nil
+	}
+	info := e.info
+	h.mu.Unlock()
+	if old != nil && old != p {
+		old.Close("replaced by a new connection from the same project")
+	}
+	h.opt.Logger.Info("editor connected", "project", info.ProjectPath, "hash", hash, "unity", info.UnityVersion, "simulator", info.Simulator)
+	h.changed(info, toolsChanged)
+	return HelloResult{DaemonVersion: h.opt.DaemonVersion, ProjectHash: hash, HeartbeatMs: int(h.opt.Heartbeat / time.Millisecond)}, nil
+}
+
+// detach handles the end of an editor's connection p.
+func (h *Hub) detach(hash string, p *Peer) {
+	h.mu.Lock()
+	e := h.editors[hash]
+	if e == nil {
+		h.mu.Unlock()
+		return
+	}
+	announced := p.reloadAnnounced.Load()
+	for id, pc := range e.inflight {
+		if pc.peer != p {
+			continue
+		}
+		delete(e.inflight, id)
+		if announced {
+			pc.done <- outcome{err: ErrInterrupted}
+		} else {
+			pc.done <- outcome{err: ErrDisconnected}
+		}
+	}
+	if e.peer != p { // a newer connection of the same project already took over
+		h.mu.Unlock()
+		return
+	}
+	e.peer = nil
+	e.info.LastSeen = time.Now()
+	if announced {
+		// Held calls keep waiting; a reload that never ends is bounded.
+		grace, back := h.opt.ReloadGrace, e.back
+		go func() {
+			select {
+			case <-back:
+			case <-time.After(grace):
+				h.giveUpReload(hash, back)
+			}
+		}()
+	} else {
+		e.info.State = StateDisconnected
+		for id, pc := range e.spanning {
+			delete(e.spanning, id)
+			pc.done <- outcome{err: ErrDisconnected}
+		}
+		if e.back != nil {
+			close(e.back)
+			e.back = nil
+		}
+	}
+	info := e.info
+	h.mu.Unlock()
+	h.opt.Logger.Info("editor connection ended", "project", info.ProjectPath, "reloading", announced)
+	h.changed(info, false)
+}
+
+func (h *Hub) giveUpReload(hash string, back chan struct{}) {
+	h.mu.Lock()
+	e := h.editors[hash]
+	if e == nil || e.back != back || e.peer != nil {
+		h.mu.Unlock()
+		return
+	}
+	e.info.State = StateDisconnected
+	for id, pc := range e.spanning {
+		delete(e.spanning, id)
+		pc.done <- outcome{err: ErrDisconnected}
+	}
+	close(e.back)
+	e.back = nil
+	info := e.info
+	h.mu.Unlock()
+	h.opt.Logger.Warn("editor did not come back from its domain reload", "project", info.ProjectPath, "grace", h.opt.ReloadGrace)
+	h.changed(info, false)
+}
+
+func (h *Hub) event(hash string, p *Peer, ev Event) {
+	h.mu.Lock()
+	e := h.editors[hash]
+	if e == nil || e.peer != p {
+		h.mu.Unlock()
+		return
+	}
+	switch ev.Type {
+	case EventReloadStarting:
+		var rs ReloadStarting
+		json.Unmarshal(ev.Data, &rs)
+		p.reloadAnnounced.Store(true)
+		e.info.State = StateReloading
+		e.reloadAt = time.Now()
+		if e.back == nil {
+			e.back = make(chan struct{})
+		}
+		for _, id := range rs.Spanning {
+			if pc := e.inflight[id]; pc != nil {
+				delete(e.inflight, id)
+				e.spanning[id] = pc
+			}
+		}
+	case EventCompileStarted:
+		if e.info.State == StateConnected {
+			e.info.State = StateCompiling
+		}
+	case EventCompileFinished:
+		if e.info.State == StateCompiling {
+			e.info.State = StateConnected
+		}
+	case EventPlayModeChanged:
+		var pm struct {
+			State string `json:"state"`
+		}
+		json.Unmarshal(ev.Data, &pm)
+		e.info.PlayMode = pm.State
+	}
+	info := e.info
+	h.mu.Unlock()
+	h.changed(info, false)
+	if h.opt.OnEvent != nil {
+		h.opt.OnEvent(hash, ev)
+	}
+}
+
+func (h *Hub) changed(info EditorInfo, tools bool) {
+	if h.opt.OnChange != nil {
+		h.opt.OnChange(info, tools)
+	}
+}
+
+// CallOptions tune one call.
+type CallOptions struct {
+	// Idempotent calls interrupted by a reload are sent again afterwards.
+	Idempotent bool
+	// Waiting is called about once a second while the call is held for a
+	// reload, with the time waited so far.
+	Waiting func(waited time.Duration)
+}
+
+// Call runs a tool in the project's editor. It holds the call while the
+// editor is in a domain reload (bounded by ctx), re-sends idempotent calls
+// the reload interrupted, and fails at once when no editor is connected.
+func (h *Hub) Call(ctx context.Context, hash, tool string, args map[string]any, opt CallOptions) (json.RawMessage, error) {
+	id := newCallID()
+	start := time.Now()
+	for {
+		h.mu.Lock()
+		e := h.editors[hash]
+		if e == nil || e.info.State == StateDisconnected {
+			h.mu.Unlock()
+			return nil, ErrNotConnected
+		}
+		if e.peer == nil || e.info.State == StateReloading {
+			back := e.back
+			h.mu.Unlock()
+			if back == nil { // reloading was announced but the peer is gone: wait for hello
+				back = make(chan struct{})
+			}
+			if err := h.wait(ctx, back, start, opt.Waiting); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		p := e.peer
+		pc := &pending{id: id, peer: p, idempotent: opt.Idempotent, done: make(chan outcome, 1)}
+		e.inflight[id] = pc
+		h.mu.Unlock()
+
+		params := CallParams{CallID: id, Tool: tool, Arguments: args}
+		if dl, ok := ctx.Deadline(); ok {
+			params.DeadlineMs = dl.UnixMilli()
+		}
+		go func() {
+			var res json.RawMessage
+			err := p.Call(ctx, MethodCall, params, &res)
+			if errors.Is(err, ErrClosed) || ctx.Err() != nil {
+				return // detach, or the caller giving up, settles the outcome
+			}
+			h.settle(hash, id, outcome{result: res, err: err})
+		}()
+		var out outcome
+		select {
+		case out = <-pc.done:
+		case <-ctx.Done():
+			h.forget(hash, id)
+			p.Notify(MethodCancel, CancelParams{CallID: id})
+			return nil, ctx.Err()
+		}
+		if errors.Is(out.err, ErrInterrupted) && opt.Idempotent {
+			h.opt.Logger.Info("re-sending idempotent call after reload", "tool", tool, "call", id)
+			continue
+		}
+		return out.result, out.err
+	}
+}
+
+// wait blocks until back is closed or ctx ends, reporting progress.
+func (h *Hub) wait(ctx context.Context, back chan struct{}, start time.Time, waiting func(time.Duration)) error {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	if waiting != nil {
+		waiting(time.Since(start))
+	}
+	for {
+		select {
+		case <-back:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			if waiting != nil {
+				waiting(time.Since(start))
+			}
+		}
+	}
+}
+
+func (h *Hub) settle(hash, id string, out outcome) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	e := h.editors[hash]
+	if e == nil {
+		return
+	}
+	if pc := e.inflight[id]; pc != nil {
+		delete(e.inflight, id)
+		pc.done <- out
+	}
+}
+
+func (h *Hub) forget(hash, id string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if e := h.editors[hash]; e != nil {
+		delete(e.inflight, id)
+		delete(e.spanning, id)
+	}
+}
+
+// Close closes every editor connection (daemon shutdown).
+func (h *Hub) Close() {
+	h.mu.Lock()
+	var peers []*Peer
+	for _, e := range h.editors {
+		if e.peer != nil {
+			peers = append(peers, e.peer)
+		}
+	}
+	h.mu.Unlock()
+	for _, p := range peers {
+		p.Close("daemon shutting down")
+	}
+}
+
+func newCallID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameDeclared(a, b []DeclaredTool) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return string(ja) == string(jb)
+}

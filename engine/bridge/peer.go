@@ -1,0 +1,208 @@
+package bridge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/coder/websocket"
+)
+
+// MaxFrameBytes bounds one bridge frame. Large payloads (hierarchies,
+// screenshots) travel as files the result names, not inside frames.
+const MaxFrameBytes = 32 << 20
+
+// ErrClosed is returned for calls on a peer whose connection has gone.
+var ErrClosed = errors.New("bridge connection closed")
+
+// RequestHandler answers one incoming request; a returned *RPCError is sent
+// as is, any other error as an internal error.
+type RequestHandler func(ctx context.Context, method string, params json.RawMessage) (any, error)
+
+// NotificationHandler receives one incoming notification.
+type NotificationHandler func(method string, params json.RawMessage)
+
+// Peer is one end of a JSON-RPC 2.0 connection over a WebSocket. Writes may
+// come from any goroutine; requests are answered concurrently.
+type Peer struct {
+	conn     *websocket.Conn
+	onReq    RequestHandler
+	onNotify NotificationHandler
+
+	mu      sync.Mutex
+	nextID  int64
+	pending map[int64]chan *message
+	closed  bool
+	done    chan struct{}
+	ctx     context.Context
+	cancel  context.CancelFunc
+
+	// reloadAnnounced is set by the hub when the editor said a domain
+	// reload is starting on this connection.
+	reloadAnnounced atomic.Bool
+}
+
+// NewPeer wraps an open WebSocket. Call Run to start reading.
+func NewPeer(conn *websocket.Conn, onReq RequestHandler, onNotify NotificationHandler) *Peer {
+	conn.SetReadLimit(MaxFrameBytes)
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Peer{conn: conn, onReq: onReq, onNotify: onNotify,
+		pending: map[int64]chan *message{}, done: make(chan struct{}), ctx: ctx, cancel: cancel}
+}
+
+// Done is closed when the connection has ended.
+func (p *Peer) Done() <-chan struct{} { return p.done }
+
+// Run reads frames until the connection ends, then fails pending calls.
+func (p *Peer) Run() error {
+	defer p.shutdown()
+	for {
+		_, data, err := p.conn.Read(p.ctx)
+		if err != nil {
+			return err
+		}
+		var m message
+		if err := json.Unmarshal(data, &m); err != nil || m.JSONRPC != "2.0" {
+			p.write(&message{JSONRPC: "2.0", ID: json.RawMessage("null"),
+				Error: &RPCError{Code: RPCParseError, Message: "frame is not a JSON-RPC 2.0 message"}})
+			continue
+		}
+		switch {
+		case m.Method != "" && len(m.ID) > 0:
+			go p.serve(m)
+		case m.Method != "":
+			if p.onNotify != nil {
+				p.onNotify(m.Method, m.Params)
+			}
+		case len(m.ID) > 0:
+			id, err := strconv.ParseInt(string(m.ID), 10, 64)
+			if err != nil {
+				continue
+			}
+			p.mu.Lock()
+			ch := p.pending[id]
+			delete(p.pending, id)
+			p.mu.Unlock()
+			if ch != nil {
+				ch <- &m
+			}
+		}
+	}
+}
+
+func (p *Peer) serve(m message) {
+	var res any
+	var err error
+	if p.onReq == nil {
+		err = &RPCError{Code: RPCMethodNotFound, Message: "no method " + m.Method}
+	} else {
+		res, err = p.onReq(p.ctx, m.Method, m.Params)
+	}
+	reply := &message{JSONRPC: "2.0", ID: m.ID}
+	if err != nil {
+		var re *RPCError
+		if !errors.As(err, &re) {
+			re = &RPCError{Code: RPCInternal, Message: err.Error()}
+		}
+		reply.Error = re
+	} else {
+		b, merr := json.Marshal(res)
+		if merr != nil {
+			reply.Error = &RPCError{Code: RPCInternal, Message: merr.Error()}
+		} else {
+			reply.Result = b
+		}
+	}
+	p.write(reply)
+}
+
+func (p *Peer) write(m *message) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	if err := p.conn.Write(p.ctx, websocket.MessageText, b); err != nil {
+		return fmt.Errorf("%w: %v", ErrClosed, err)
+	}
+	return nil
+}
+
+// Call sends a request and waits for its answer, ctx or the connection's end.
+func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
+	b, err := json.Marshal(params)
+	if err != nil {
+		return err
+	}
+	ch := make(chan *message, 1)
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return ErrClosed
+	}
+	p.nextID++
+	id := p.nextID
+	p.pending[id] = ch
+	p.mu.Unlock()
+	forget := func() {
+		p.mu.Lock()
+		delete(p.pending, id)
+		p.mu.Unlock()
+	}
+	if err := p.write(&message{JSONRPC: "2.0", ID: json.RawMessage(strconv.FormatInt(id, 10)), Method: method, Params: b}); err != nil {
+		forget()
+		return err
+	}
+	select {
+	case m := <-ch:
+		if m == nil {
+			return ErrClosed
+		}
+		if m.Error != nil {
+			return m.Error
+		}
+		if out != nil {
+			if raw, ok := out.(*json.RawMessage); ok {
+				*raw = m.Result
+				return nil
+			}
+			return json.Unmarshal(m.Result, out)
+		}
+		return nil
+	case <-ctx.Done():
+		forget()
+		return ctx.Err()
+	}
+}
+
+// Notify sends a notification.
+func (p *Peer) Notify(method string, params any) error {
+	b, err := json.Marshal(params)
+	if err != nil {
+		return err
+	}
+	return p.write(&message{JSONRPC: "2.0", Method: method, Params: b})
+}
+
+// Close ends the connection with a normal closure and reason.
+func (p *Peer) Close(reason string) {
+	p.conn.Close(websocket.StatusNormalClosure, reason)
+	p.cancel()
+}
+
+func (p *Peer) shutdown() {
+	p.mu.Lock()
+	p.closed = true
+	pending := p.pending
+	p.pending = map[int64]chan *message{}
+	p.mu.Unlock()
+	for _, ch := range pending {
+		ch <- nil
+	}
+	p.cancel()
+	p.conn.CloseNow()
+	close(p.done)
+}

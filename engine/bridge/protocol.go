@@ -1,0 +1,156 @@
+// Package bridge is the daemon ⇄ Unity Editor link: a WebSocket on the
+// daemon's listener carrying JSON-RPC 2.0 both ways (protocol in
+// docs/bridge-protocol.md). Editors dial the daemon, say hello, serve tool
+// calls and emit events; the Hub keeps one entry per project and holds calls
+// while an editor goes through a domain reload.
+package bridge
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// ProtocolVersion is the bridge protocol version this daemon speaks.
+const ProtocolVersion = 1
+
+// Path is the HTTP path of the bridge endpoint.
+const Path = "/bridge"
+
+// Methods.
+const (
+	MethodHello  = "hello"       // editor → daemon, request, first message
+	MethodCall   = "tools/call"  // daemon → editor, request
+	MethodCancel = "call/cancel" // daemon → editor, notification
+	MethodPing   = "ping"        // either way, request, empty result
+	MethodEvent  = "event"       // editor → daemon, notification
+)
+
+// Event types an editor emits (Event.Type).
+const (
+	EventCompileStarted  = "compile.started"
+	EventCompileFinished = "compile.finished"
+	EventTestsFinished   = "tests.finished"
+	EventReloadStarting  = "reload.starting"
+	EventPlayModeChanged = "playmode.changed"
+	EventReloadRequired  = "reload.required"
+	EventQuitting        = "quitting"
+)
+
+// Hello is the editor's first request.
+type Hello struct {
+	Protocol       int            `json:"protocol"`
+	ProjectPath    string         `json:"projectPath"`
+	DataPath       string         `json:"dataPath"`
+	ProductName    string         `json:"productName"`
+	UnityVersion   string         `json:"unityVersion"`
+	PID            int            `json:"pid"`
+	PackageVersion string         `json:"packageVersion"`
+	Simulator      bool           `json:"simulator,omitempty"`
+	Tools          []string       `json:"tools"`
+	DeclaredTools  []DeclaredTool `json:"declaredTools"`
+	// Delivered carries results of calls that spanned a domain reload.
+	Delivered []Delivery `json:"delivered,omitempty"`
+	// Compiling is true when the editor is compiling as it says hello.
+	Compiling bool `json:"compiling,omitempty"`
+}
+
+// HelloResult answers a hello.
+type HelloResult struct {
+	DaemonVersion string `json:"daemonVersion"`
+	ProjectHash   string `json:"projectHash"`
+	HeartbeatMs   int    `json:"heartbeatMs"`
+}
+
+// DeclaredTool is a tool the editor declares (C# attribute tools).
+type DeclaredTool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Group       string          `json:"group,omitempty"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+	Annotations struct {
+		ReadOnlyHint    bool `json:"readOnlyHint"`
+		DestructiveHint bool `json:"destructiveHint"`
+		IdempotentHint  bool `json:"idempotentHint"`
+	} `json:"annotations"`
+}
+
+// CallParams is the params of tools/call.
+type CallParams struct {
+	CallID    string         `json:"callId"`
+	Tool      string         `json:"tool"`
+	Arguments map[string]any `json:"arguments"`
+	// DeadlineMs is the Unix time in milliseconds after which the daemon
+	// no longer waits for the answer.
+	DeadlineMs int64 `json:"deadlineMs,omitempty"`
+}
+
+// CancelParams is the params of call/cancel.
+type CancelParams struct {
+	CallID string `json:"callId"`
+}
+
+// Delivery is a result delivered after a reload.
+type Delivery struct {
+	CallID string          `json:"callId"`
+	Result json.RawMessage `json:"result,omitempty"`
+	Error  *RPCError       `json:"error,omitempty"`
+}
+
+// Event is the params of an event notification.
+type Event struct {
+	Type string          `json:"type"`
+	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// ReloadStarting is the data of reload.starting: calls listed in Spanning
+// will be answered in the next hello's Delivered instead of being lost.
+type ReloadStarting struct {
+	Spanning []string `json:"spanning,omitempty"`
+}
+
+// JSON-RPC error codes used on the bridge.
+const (
+	RPCParseError     = -32700
+	RPCInvalidRequest = -32600
+	RPCMethodNotFound = -32601
+	RPCInvalidParams  = -32602
+	RPCInternal       = -32603
+	// RPCToolError carries a tool error; Data.code is the tool error code.
+	RPCToolError = -32001
+)
+
+// RPCError is a JSON-RPC error object.
+type RPCError struct {
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+func (e *RPCError) Error() string { return fmt.Sprintf("bridge error %d: %s", e.Code, e.Message) }
+
+// ToolCode returns data.code of a tool error, "" otherwise.
+func (e *RPCError) ToolCode() string {
+	var d struct {
+		Code string `json:"code"`
+	}
+	if len(e.Data) > 0 && json.Unmarshal(e.Data, &d) == nil {
+		return d.Code
+	}
+	return ""
+}
+
+// NewToolError builds the RPC error an editor returns for a tool failure.
+func NewToolError(code, message string) *RPCError {
+	d, _ := json.Marshal(map[string]string{"code": code})
+	return &RPCError{Code: RPCToolError, Message: message, Data: d}
+}
+
+// message is one JSON-RPC 2.0 frame.
+type message struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id,omitempty"`
+	Method  string          `json:"method,omitempty"`
+	Params  json.RawMessage `json:"params,omitempty"`
+	Result  json.RawMessage `json:"result,omitempty"`
+	Error   *RPCError       `json:"error,omitempty"`
+}

@@ -1,0 +1,119 @@
+package engine
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+)
+
+// Tools returns the catalog for a project hash: the built-ins, then the
+// tools that project's editor declared. For "" (a session not pinned to a
+// project) it returns the built-ins and every known project's declared
+// tools, first declaration winning.
+func (e *Engine) Tools(hash string) []*Tool {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	out := slices.Clone(e.builtins)
+	seen := map[string]bool{}
+	for _, t := range out {
+		seen[t.Name] = true
+	}
+	add := func(ts []*Tool) {
+		for _, t := range ts {
+			if !seen[t.Name] {
+				seen[t.Name] = true
+				out = append(out, t)
+			}
+		}
+	}
+	if hash != "" {
+		add(e.declared[hash])
+		return out
+	}
+	hashes := make([]string, 0, len(e.declared))
+	for h := range e.declared {
+		hashes = append(hashes, h)
+	}
+	sort.Strings(hashes)
+	for _, h := range hashes {
+		add(e.declared[h])
+	}
+	return out
+}
+
+// Lookup finds a tool by name in a project's catalog.
+func (e *Engine) Lookup(hash, name string) *Tool {
+	for _, t := range e.Tools(hash) {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// FilterGroups keeps the tools in any of groups (all when groups is empty).
+func FilterGroups(tools []*Tool, groups []string) []*Tool {
+	if len(groups) == 0 {
+		return tools
+	}
+	var out []*Tool
+	for _, t := range tools {
+		if slices.Contains(groups, t.Group) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// ParseGroups splits "a,b" and checks every name.
+func ParseGroups(s string) ([]string, *ToolError) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var out []string
+	for _, g := range strings.Split(s, ",") {
+		g = strings.TrimSpace(strings.ToLower(g))
+		if g == "" {
+			continue
+		}
+		if !slices.Contains(Groups, g) {
+			return nil, Errorf(CodeInvalidParams, "unknown tool group %q; groups are: %s", g, strings.Join(Groups, ", "))
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// setDeclared replaces the tools a project's editor declared.
+func (e *Engine) setDeclared(hash string, decl []bridge.DeclaredTool) {
+	tools := make([]*Tool, 0, len(decl))
+	for _, d := range decl {
+		if d.Name == "" || e.builtinNames[d.Name] {
+			if d.Name != "" {
+				e.log.Warn("editor declared a tool with a built-in name; the built-in wins", "tool", d.Name, "project", hash)
+			}
+			continue
+		}
+		params, err := ParseSchema(d.InputSchema)
+		if err != nil {
+			e.log.Warn("editor declared a tool with a bad schema; skipped", "tool", d.Name, "err", err)
+			continue
+		}
+		schema := d.InputSchema
+		if len(schema) == 0 {
+			schema = BuildSchema(nil)
+		}
+		group := d.Group
+		if !slices.Contains(Groups, group) {
+			group = ""
+		}
+		tools = append(tools, &Tool{Name: d.Name, Description: d.Description, Group: group,
+			Schema: schema, Params: params, Source: "editor",
+			ReadOnly: d.Annotations.ReadOnlyHint, Destructive: d.Annotations.DestructiveHint, Idempotent: d.Annotations.IdempotentHint})
+	}
+	e.mu.Lock()
+	e.declared[hash] = tools
+	e.mu.Unlock()
+}

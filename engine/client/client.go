@@ -1,0 +1,140 @@
+// Package client talks to a running daemon the way the CLI, the stdio shim
+// and the tray do: it finds it through daemon.json, reads the token, starts
+// it in the background when asked, and calls its REST API.
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/platform"
+)
+
+// Client is a connection to the daemon of a state directory.
+type Client struct {
+	State state.Dir
+	URL   string
+	Token string
+	HTTP  *http.Client
+}
+
+// ErrNoDaemon says no daemon runs for the state directory.
+var ErrNoDaemon = errors.New("no unitymcp daemon is running")
+
+// Find locates the running daemon of dir.
+func Find(ctx context.Context, dir state.Dir) (*Client, error) {
+	info, err := dir.ReadDaemon()
+	if err != nil || !platform.ProcessAlive(info.PID) {
+		return nil, fmt.Errorf("%w for %s (start it with: unitymcp serve)", ErrNoDaemon, dir.Root)
+	}
+	tok, err := dir.ReadToken()
+	if err != nil {
+		return nil, fmt.Errorf("reading the daemon token: %w", err)
+	}
+	c := &Client{State: dir, URL: info.URL, Token: tok, HTTP: &http.Client{}}
+	if err := c.Ping(ctx); err != nil {
+		return nil, fmt.Errorf("%w: daemon.json names pid %d at %s but it does not answer: %v", ErrNoDaemon, info.PID, info.URL, err)
+	}
+	return c, nil
+}
+
+// Ensure finds the daemon, starting `exe serve --headless` in the background
+// when none runs, and waits up to 10 s for it to serve.
+func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string) (*Client, bool, error) {
+	if c, err := Find(ctx, dir); err == nil {
+		return c, false, nil
+	}
+	if err := os.MkdirAll(dir.LogsDir(), 0o700); err != nil {
+		return nil, false, err
+	}
+	logf, err := os.OpenFile(filepath.Join(dir.LogsDir(), "daemon.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, false, err
+	}
+	defer logf.Close()
+	env := append(os.Environ(), platform.HomeEnv+"="+dir.Root)
+	args := append([]string{"serve", "--headless"}, extraArgs...)
+	if _, err := platform.StartDetached(exe, args, env, logf); err != nil {
+		return nil, false, fmt.Errorf("starting the daemon: %w", err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if c, err := Find(ctx, dir); err == nil {
+			return c, true, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, false, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return nil, false, fmt.Errorf("started the daemon but it did not answer within 10s; see %s", logf.Name())
+}
+
+// Ping checks /health.
+func (c *Client) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_, status, err := c.Do(ctx, "GET", "/health", nil)
+	if err != nil {
+		return err
+	}
+	if status != http.StatusOK {
+		return fmt.Errorf("health answered %d", status)
+	}
+	return nil
+}
+
+// Do sends a request with the token and returns the body and status.
+func (c *Client) Do(ctx context.Context, method, path string, body []byte) ([]byte, int, error) {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.URL+path, rd)
+	if err != nil {
+		return nil, 0, err
+	}
+	req.Header.Set("Authorization", "Bearer "+c.Token)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return b, resp.StatusCode, err
+}
+
+// CallTool calls POST /tools/<name>; it returns the body and whether the
+// daemon answered with a tool error.
+func (c *Client) CallTool(ctx context.Context, project, tool string, args json.RawMessage) (json.RawMessage, bool, error) {
+	q := url.Values{}
+	if project != "" {
+		q.Set("project", project)
+	}
+	path := "/tools/" + url.PathEscape(tool)
+	if len(q) > 0 {
+		path += "?" + q.Encode()
+	}
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	b, status, err := c.Do(ctx, "POST", path, args)
+	if err != nil {
+		return nil, false, err
+	}
+	return b, status != http.StatusOK, nil
+}

@@ -1,0 +1,146 @@
+// Package daemon runs the unitymcp daemon: it takes the state directory's
+// single-instance lock, makes sure the token exists, listens on loopback,
+// serves the engine and writes daemon.json, and shuts down cleanly.
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/server"
+	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/platform"
+)
+
+// DefaultPort is the daemon's fixed, documented default port.
+const DefaultPort = 27182
+
+// DefaultAddr is where the daemon listens unless told otherwise.
+var DefaultAddr = "127.0.0.1:" + strconv.Itoa(DefaultPort)
+
+// Config configures Run.
+type Config struct {
+	Addr   string
+	State  state.Dir
+	Logger *slog.Logger
+	Hub    bridge.Options
+	// Ready, when set, is called once the daemon serves.
+	Ready func(d *Daemon)
+}
+
+// AlreadyRunningError says another daemon owns the state directory.
+type AlreadyRunningError struct {
+	State   string
+	Address string
+	PID     int
+}
+
+func (e *AlreadyRunningError) Error() string {
+	if e.PID == 0 {
+		return fmt.Sprintf("a unitymcp daemon is already running for %s", e.State)
+	}
+	return fmt.Sprintf("a unitymcp daemon is already running for %s at %s (pid %d); stop it first or use another UNITYMCP_HOME", e.State, e.Address, e.PID)
+}
+
+// Daemon is a running daemon.
+type Daemon struct {
+	Engine *engine.Engine
+	Server *server.Server
+	URL    string
+	Token  string
+}
+
+// CheckLoopback refuses any listen address that is not a loopback one.
+func CheckLoopback(addr string) (string, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", fmt.Errorf("--addr %q: want HOST:PORT on loopback, e.g. %s", addr, DefaultAddr)
+	}
+	if host == "localhost" {
+		host = "127.0.0.1"
+	}
+	ip := net.ParseIP(host)
+	if ip == nil || !ip.IsLoopback() {
+		return "", fmt.Errorf("--addr %q: the daemon only listens on loopback (127.0.0.1 or ::1); exposing it to the network would let anyone with the token drive your editor", addr)
+	}
+	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
+		return "", fmt.Errorf("--addr %q: bad port", addr)
+	}
+	return net.JoinHostPort(ip.String(), port), nil
+}
+
+// Run serves until ctx ends, then shuts down gracefully.
+func Run(ctx context.Context, cfg Config) error {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	if cfg.Addr == "" {
+		cfg.Addr = DefaultAddr
+	}
+	addr, err := CheckLoopback(cfg.Addr)
+	if err != nil {
+		return err
+	}
+	lock, err := platform.Lock(cfg.State.LockPath())
+	if errors.Is(err, platform.ErrLocked) {
+		info, _ := cfg.State.ReadDaemon()
+		return &AlreadyRunningError{State: cfg.State.Root, Address: info.Address, PID: info.PID}
+	}
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
+	token, err := cfg.State.EnsureToken()
+	if err != nil {
+		return fmt.Errorf("preparing the token: %w", err)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("port %s is in use by another program; pick a free one with --addr 127.0.0.1:PORT (and point editors at it via the same UNITYMCP_HOME)", addr)
+		}
+		return fmt.Errorf("listening on %s: %w", addr, err)
+	}
+	base := "http://" + ln.Addr().String()
+	var srv *server.Server
+	eng := engine.New(engine.Options{Logger: log, State: cfg.State, Hub: cfg.Hub,
+		MCPURL: func(hash string) string { return srv.MCPURL(hash) }})
+	srv = server.New(eng, token, base, log)
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: engine.Version, Address: ln.Addr().String(), URL: base, Started: time.Now()}); err != nil {
+		hs.Close()
+		return err
+	}
+	defer cfg.State.RemoveDaemon(os.Getpid())
+	log.Info("unitymcp daemon serving", "url", base, "state", cfg.State.Root, "version", engine.Version)
+	if cfg.Ready != nil {
+		cfg.Ready(&Daemon{Engine: eng, Server: srv, URL: base, Token: token})
+	}
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		return err
+	}
+	log.Info("shutting down")
+	eng.Hub.Close()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		hs.Close()
+	}
+	return nil
+}

@@ -1,0 +1,320 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+// Version of the daemon, stamped at build time with -ldflags
+// "-X github.com/unitymcp/unitymcp/engine.Version=…".
+var Version = "0.1.0-dev"
+
+// Options configure an Engine.
+type Options struct {
+	Logger *slog.Logger
+	State  state.Dir
+	// MCPURL returns the MCP endpoint URL pinned to a project hash.
+	MCPURL func(hash string) string
+	// CallTimeout bounds a call that has no deadline of its own.
+	CallTimeout time.Duration
+	// Hub options (heartbeat, reload grace) — OnChange/OnEvent are set here.
+	Hub bridge.Options
+}
+
+// Engine ties the catalog, the editors and the event bus together.
+type Engine struct {
+	log    *slog.Logger
+	opt    Options
+	Hub    *bridge.Hub
+	Events *Bus
+
+	builtins     []*Tool
+	builtinNames map[string]bool
+
+	mu       sync.RWMutex
+	declared map[string][]*Tool
+
+	lmu       sync.Mutex
+	listeners []func(hash string)
+}
+
+// New builds an engine and loads the editors known from earlier runs.
+func New(opt Options) *Engine {
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opt.CallTimeout == 0 {
+		opt.CallTimeout = 10 * time.Minute
+	}
+	if opt.MCPURL == nil {
+		opt.MCPURL = func(string) string { return "" }
+	}
+	e := &Engine{log: opt.Logger, opt: opt, Events: &Bus{}, declared: map[string][]*Tool{}, builtinNames: map[string]bool{}}
+	e.builtins = Builtins()
+	for _, t := range e.builtins {
+		e.builtinNames[t.Name] = true
+	}
+	hopt := opt.Hub
+	hopt.Logger = opt.Logger
+	hopt.DaemonVersion = Version
+	hopt.OnChange = e.editorChanged
+	hopt.OnEvent = func(hash string, ev bridge.Event) {
+		e.Events.Publish(Event{Type: ev.Type, Project: hash, Data: ev.Data})
+	}
+	e.Hub = bridge.NewHub(hopt)
+	if opt.State.Root != "" {
+		for _, in := range opt.State.Instances() {
+			info := bridge.EditorInfo{ProjectHash: in.ProjectHash, ProjectPath: in.ProjectPath, DataPath: in.DataPath,
+				ProductName: in.ProductName, UnityVersion: in.UnityVersion, PackageVersion: in.PackageVersion,
+				PID: in.PID, Simulator: in.Simulator, Tools: in.Tools, LastSeen: in.LastSeen}
+			for _, raw := range in.DeclaredTools {
+				var d bridge.DeclaredTool
+				if json.Unmarshal(raw, &d) == nil {
+					info.DeclaredTools = append(info.DeclaredTools, d)
+				}
+			}
+			e.Hub.Remember(info)
+			e.setDeclared(in.ProjectHash, info.DeclaredTools)
+		}
+	}
+	return e
+}
+
+// OnCatalogChange registers fn to run after a project's catalog changed
+// ("" is never passed; sessions not pinned rebuild on any change).
+func (e *Engine) OnCatalogChange(fn func(hash string)) {
+	e.lmu.Lock()
+	e.listeners = append(e.listeners, fn)
+	e.lmu.Unlock()
+}
+
+func (e *Engine) editorChanged(info bridge.EditorInfo, toolsChanged bool) {
+	if toolsChanged {
+		e.setDeclared(info.ProjectHash, info.DeclaredTools)
+	}
+	if e.opt.State.Root != "" {
+		in := state.Instance{ProjectHash: info.ProjectHash, ProjectPath: info.ProjectPath, DataPath: info.DataPath,
+			ProductName: info.ProductName, UnityVersion: info.UnityVersion, PackageVersion: info.PackageVersion,
+			PID: info.PID, State: info.State, Simulator: info.Simulator, MCPURL: e.opt.MCPURL(info.ProjectHash),
+			LastSeen: info.LastSeen, Tools: info.Tools}
+		for _, d := range info.DeclaredTools {
+			b, _ := json.Marshal(d)
+			in.DeclaredTools = append(in.DeclaredTools, b)
+		}
+		if err := e.opt.State.WriteInstance(in); err != nil {
+			e.log.Warn("writing instance descriptor", "err", err)
+		}
+	}
+	typ := EventEditorState
+	switch info.State {
+	case bridge.StateDisconnected:
+		typ = EventEditorDisconnected
+	case bridge.StateConnected:
+		if toolsChanged {
+			typ = EventEditorConnected
+		}
+	}
+	e.Events.Publish(Event{Type: typ, Project: info.ProjectHash, Data: info})
+	if toolsChanged {
+		e.catalogChanged(info.ProjectHash)
+	}
+}
+
+func (e *Engine) catalogChanged(hash string) {
+	e.Events.Publish(Event{Type: EventCatalogChanged, Project: hash})
+	e.lmu.Lock()
+	ls := append([]func(string){}, e.listeners...)
+	e.lmu.Unlock()
+	for _, fn := range ls {
+		fn(hash)
+	}
+}
+
+// ProgressFunc reports progress to the caller (MCP progress notifications).
+type ProgressFunc func(progress, total float64, message string)
+
+// RootsFunc returns the MCP client's root folders, used to pick an editor
+// for a session that is not pinned to a project.
+type RootsFunc func(ctx context.Context) ([]string, error)
+
+// Call is one tool call on its way through the engine.
+type Call struct {
+	Tool *Tool
+	// Args are the checked arguments with defaults filled in.
+	Args map[string]any
+	// Project is the project selector given by the caller ("" = unpinned).
+	Project  string
+	Roots    RootsFunc
+	Progress ProgressFunc
+
+	engine *Engine
+}
+
+// Editor resolves the call's project to its editor.
+func (c *Call) Editor(ctx context.Context) (bridge.EditorInfo, *ToolError) {
+	t, terr := c.engine.Resolve(ctx, c.Project, c.Roots)
+	if terr != nil {
+		return bridge.EditorInfo{}, terr
+	}
+	if t.Info == nil || !t.Info.Connected() {
+		return bridge.EditorInfo{}, c.engine.notConnected(t)
+	}
+	return *t.Info, nil
+}
+
+// Request is a call as a front end hands it over.
+type Request struct {
+	Project  string
+	Tool     string
+	Args     json.RawMessage
+	Roots    RootsFunc
+	Progress ProgressFunc
+}
+
+// Call runs a tool and returns its response object with Ver, or a tool
+// error. It never returns a Go error: bugs become internal_error.
+func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *ToolError) {
+	hash := ""
+	if req.Project != "" {
+		t, terr := e.Resolve(ctx, req.Project, nil)
+		if terr != nil {
+			return nil, terr
+		}
+		hash = t.Hash
+	}
+	tool := e.Lookup(hash, req.Tool)
+	if tool == nil {
+		return nil, e.unknownTool(hash, req.Tool)
+	}
+	var raw map[string]any
+	if len(req.Args) > 0 && string(req.Args) != "null" {
+		if err := json.Unmarshal(req.Args, &raw); err != nil {
+			return nil, Errorf(CodeInvalidParams, "%s: arguments must be a JSON object: %v", req.Tool, err)
+		}
+	}
+	args, terr := CheckArgs(tool.Name, tool.Params, raw)
+	if terr != nil {
+		return nil, terr
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.opt.CallTimeout)
+		defer cancel()
+	}
+	call := &Call{Tool: tool, Args: args, Project: req.Project, Roots: req.Roots, Progress: req.Progress, engine: e}
+	var res json.RawMessage
+	if tool.Run != nil {
+		out, err := tool.Run(ctx, call)
+		if err != nil {
+			return nil, AsToolError(err)
+		}
+		b, err := json.Marshal(out)
+		if err != nil {
+			return nil, AsToolError(err)
+		}
+		res = b
+	} else {
+		res, terr = e.callEditor(ctx, call)
+		if terr != nil {
+			return nil, terr
+		}
+	}
+	res, terr = withVer(res)
+	if terr != nil {
+		return nil, terr
+	}
+	if n := tool.MaxResultSizeChars; n > 0 && len(res) > n {
+		return nil, Errorf(CodeResultTooLarge, "%s returned %d characters, over its maxResultSizeChars of %d; narrow the request (filters, MaxCount, MaxDepth) or raise the limit", tool.Name, len(res), n)
+	}
+	return res, nil
+}
+
+func (e *Engine) callEditor(ctx context.Context, c *Call) (json.RawMessage, *ToolError) {
+	t, terr := e.Resolve(ctx, c.Project, c.Roots)
+	if terr != nil {
+		return nil, terr
+	}
+	if t.Info != nil && c.Tool.Source == "builtin" && len(t.Info.Tools) > 0 && !contains(t.Info.Tools, c.Tool.Name) {
+		return nil, Errorf(CodeNotSupported, "the editor of %s (package %s) does not implement %s; update the Unity package to the daemon's version %s",
+			t.Info.ProjectPath, t.Info.PackageVersion, c.Tool.Name, Version)
+	}
+	opt := bridge.CallOptions{Idempotent: c.Tool.Idempotent}
+	if c.Progress != nil {
+		opt.Waiting = func(waited time.Duration) {
+			c.Progress(waited.Seconds(), 0, fmt.Sprintf("Unity is reloading scripts; %s will run when it is back (waited %.0fs)", c.Tool.Name, waited.Seconds()))
+		}
+	}
+	res, err := e.Hub.Call(ctx, t.Hash, c.Tool.Name, c.Args, opt)
+	if err == nil {
+		return res, nil
+	}
+	var re *bridge.RPCError
+	switch {
+	case errors.Is(err, bridge.ErrNotConnected):
+		return nil, e.notConnected(t)
+	case errors.Is(err, bridge.ErrInterrupted):
+		return nil, Errorf(CodeInterrupted, "Unity reloaded scripts while running %s; it is not safe to run again on its own, so it was not re-sent. Check the editor state (get-logs) and call it again if needed", c.Tool.Name)
+	case errors.Is(err, bridge.ErrDisconnected):
+		return nil, Errorf(CodeEditorDisconnected, "the Unity editor of %s disconnected without warning (closed or crashed) while running %s; whether it took effect is unknown", t.Path(), c.Tool.Name)
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, Errorf(CodeDeadline, "%s did not finish before its deadline; the editor may be busy (a modal dialog, a long import) — look at the Unity window", c.Tool.Name)
+	case errors.Is(err, context.Canceled):
+		return nil, Errorf(CodeCancelled, "%s was cancelled by the client", c.Tool.Name)
+	case errors.As(err, &re):
+		if code := re.ToolCode(); code != "" {
+			return nil, &ToolError{Code: code, Message: re.Message}
+		}
+		return nil, Errorf(CodeEditorError, "the editor failed to run %s: %s", c.Tool.Name, re.Message)
+	}
+	return nil, Errorf(CodeEditorError, "calling %s in the editor: %v", c.Tool.Name, err)
+}
+
+// withVer appends "Ver" to a JSON object without re-encoding it.
+func withVer(res json.RawMessage) (json.RawMessage, *ToolError) {
+	s := strings.TrimSpace(string(res))
+	if len(s) < 2 || s[0] != '{' || s[len(s)-1] != '}' {
+		return nil, Errorf(CodeEditorError, "the editor answered with something that is not a JSON object: %.200s", s)
+	}
+	ver, _ := json.Marshal(Version)
+	body := strings.TrimSpace(s[1 : len(s)-1])
+	if strings.Contains(s, `"Ver"`) {
+		var m map[string]any
+		if json.Unmarshal(res, &m) == nil {
+			if _, ok := m["Ver"]; ok {
+				m["Ver"] = Version
+				b, _ := json.Marshal(m)
+				return b, nil
+			}
+		}
+	}
+	if body == "" {
+		return json.RawMessage(`{"Ver":` + string(ver) + `}`), nil
+	}
+	return json.RawMessage("{" + body + `,"Ver":` + string(ver) + "}"), nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// State returns the state directory.
+func (e *Engine) State() state.Dir { return e.opt.State }
+
+// Refresh rebuilds a project's catalog ("" for all) and tells every front end.
+func (e *Engine) Refresh(hash string) {
+	e.catalogChanged(hash)
+}

@@ -1,0 +1,35 @@
+package engine
+
+// Builtins returns the built-in tools, the uLoopMCP surface of seed 002 plus
+// the daemon-native ones, in catalog order. This is the one list of them.
+func Builtins() []*Tool {
+	tools := []*Tool{
+		compileTool(),
+		getLogsTool(),
+		runTestsTool(),
+		clearConsoleTool(),
+		findGameObjectsTool(),
+		getHierarchyTool(),
+		executeDynamicCodeTool(),
+		focusWindowTool(),
+		screenshotTool(),
+		controlPlayModeTool(),
+		simulateMouseUITool(),
+		simulateMouseInputTool(),
+		simulateKeyboardTool(),
+	}
+	for _, t := range tools {
+		t.Source = "builtin"
+		t.Schema = BuildSchema(t.Params)
+	}
+	return tools
+}
+
+// editorTool is the common shape of a built-in tool the editor runs.
+func editorTool(name, group, description string, readOnly, destructive, idempotent bool, params ...Param) *Tool {
+	if params == nil {
+		params = []Param{}
+	}
+	return &Tool{Name: name, Group: group, Description: description, Params: params,
+		ReadOnly: readOnly, Destructive: destructive, Idempotent: idempotent}
+}

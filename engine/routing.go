@@ -1,0 +1,180 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/project"
+)
+
+// Target is a resolved project: its hash and, when known, its editor.
+type Target struct {
+	Hash string
+	Info *bridge.EditorInfo
+	// Given is the selector's folder when it was a path (unknown project).
+	Given string
+}
+
+// Path names the project for messages.
+func (t Target) Path() string {
+	if t.Info != nil && t.Info.ProjectPath != "" {
+		return t.Info.ProjectPath
+	}
+	if t.Given != "" {
+		return t.Given
+	}
+	return "project " + t.Hash
+}
+
+// Resolve turns a project selector (hash, path or name; "" for none) into a
+// target. Without a selector: the only connected editor, else the one whose
+// project folder holds one of the client's roots, else an error that lists
+// the editors and how to pin one.
+func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Target, *ToolError) {
+	editors := e.Hub.Editors()
+	find := func(hash string) *bridge.EditorInfo {
+		for i := range editors {
+			if editors[i].ProjectHash == hash {
+				return &editors[i]
+			}
+		}
+		return nil
+	}
+	sel = strings.TrimSpace(sel)
+	if sel != "" {
+		if project.IsHash(sel) {
+			return Target{Hash: sel, Info: find(sel)}, nil
+		}
+		if looksLikePath(sel) {
+			dp, err := project.DataPath(sel)
+			if err != nil {
+				return Target{}, Errorf(CodeUnknownProject, "project %q: %v", sel, err)
+			}
+			h := project.Hash(dp)
+			return Target{Hash: h, Info: find(h), Given: project.Root(dp)}, nil
+		}
+		var matches []*bridge.EditorInfo
+		for i := range editors {
+			ed := &editors[i]
+			if strings.EqualFold(ed.ProductName, sel) || strings.EqualFold(filepath.Base(filepath.FromSlash(ed.ProjectPath)), sel) {
+				matches = append(matches, ed)
+			}
+		}
+		switch len(matches) {
+		case 1:
+			return Target{Hash: matches[0].ProjectHash, Info: matches[0]}, nil
+		case 0:
+			return Target{}, &ToolError{Code: CodeUnknownProject, Message: fmt.Sprintf(
+				"no known project is named %q; pin a project by its folder path or hash instead. %s", sel, editorList(editors)), Data: map[string]any{"editors": editors}}
+		default:
+			return Target{}, &ToolError{Code: CodeProjectAmbiguous, Message: fmt.Sprintf(
+				"%d projects are named %q; pin one by its folder path or hash. %s", len(matches), sel, editorList(editors)), Data: map[string]any{"editors": editors}}
+		}
+	}
+	var connected []*bridge.EditorInfo
+	for i := range editors {
+		if editors[i].Connected() {
+			connected = append(connected, &editors[i])
+		}
+	}
+	if len(connected) == 1 {
+		return Target{Hash: connected[0].ProjectHash, Info: connected[0]}, nil
+	}
+	if len(connected) == 0 {
+		return Target{}, e.notConnected(Target{})
+	}
+	if roots != nil {
+		if rs, err := roots(ctx); err == nil {
+			for _, r := range rs {
+				if ed := matchRoot(connected, r); ed != nil {
+					return Target{Hash: ed.ProjectHash, Info: ed}, nil
+				}
+			}
+		}
+	}
+	return Target{}, &ToolError{Code: CodeProjectAmbiguous, Message: fmt.Sprintf(
+		"%d Unity editors are connected and this session is not pinned to one; connect with /mcp?project=<hash|path|name> (or /projects/<hash>/mcp, or `unitymcp stdio --project DIR`). %s",
+		len(connected), editorList(editors)), Data: map[string]any{"editors": editors}}
+}
+
+func (e *Engine) notConnected(t Target) *ToolError {
+	editors := e.Hub.Editors()
+	var msg string
+	if t.Hash == "" {
+		msg = "no Unity editor is connected. Open the project in Unity with the unitymcp package installed (unitymcp install unity --project DIR); it connects to this daemon by itself."
+	} else {
+		state := "has never connected"
+		if t.Info != nil {
+			state = "is not connected (state " + t.Info.State + ")"
+		}
+		msg = fmt.Sprintf("the Unity editor of %s %s. Open the project in Unity with the unitymcp package installed, or pin another project.", t.Path(), state)
+	}
+	return &ToolError{Code: CodeEditorNotConnected, Message: msg + " " + editorList(editors), Data: map[string]any{"editors": editors}}
+}
+
+func (e *Engine) unknownTool(hash, name string) *ToolError {
+	var names []string
+	for _, t := range e.Tools(hash) {
+		names = append(names, t.Name)
+	}
+	hint := ""
+	for _, n := range names {
+		if strings.EqualFold(strings.ReplaceAll(n, "_", "-"), strings.ReplaceAll(name, "_", "-")) {
+			hint = fmt.Sprintf(" Did you mean %q?", n)
+		}
+	}
+	return Errorf(CodeUnknownTool, "no tool is named %q.%s Tools: %s", name, hint, strings.Join(names, ", "))
+}
+
+// editorList describes the known editors for error messages.
+func editorList(editors []bridge.EditorInfo) string {
+	var b strings.Builder
+	n := 0
+	for _, ed := range editors {
+		if !ed.Connected() {
+			continue
+		}
+		if n == 0 {
+			b.WriteString("Connected editors:")
+		}
+		n++
+		kind := "Unity " + ed.UnityVersion
+		if ed.Simulator {
+			kind = "editor simulator"
+		}
+		fmt.Fprintf(&b, " %q (%s, hash %s, %s, %s);", ed.ProductName, ed.ProjectPath, ed.ProjectHash, kind, ed.State)
+	}
+	if n == 0 {
+		return "No editor is connected now."
+	}
+	return strings.TrimSuffix(b.String(), ";") + "."
+}
+
+func looksLikePath(s string) bool {
+	if strings.ContainsAny(s, `/\`) || s == "." || s == ".." || strings.HasPrefix(s, "~") || filepath.IsAbs(s) {
+		return true
+	}
+	fi, err := os.Stat(s)
+	return err == nil && fi.IsDir()
+}
+
+// matchRoot finds the editor whose project folder holds root (a file:// URI
+// or a path), or which root holds.
+func matchRoot(editors []*bridge.EditorInfo, root string) *bridge.EditorInfo {
+	if u, err := url.Parse(root); err == nil && u.Scheme == "file" {
+		root = u.Path
+	}
+	r := strings.TrimRight(filepath.ToSlash(filepath.Clean(root)), "/")
+	for _, ed := range editors {
+		p := strings.TrimRight(ed.ProjectPath, "/")
+		if r == p || strings.HasPrefix(r, p+"/") || strings.HasPrefix(p, r+"/") {
+			return ed
+		}
+	}
+	return nil
+}

@@ -1,0 +1,274 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Param is one argument of a tool: the part of JSON Schema the daemon checks
+// at call time (type, enum, required) and fills in (default).
+type Param struct {
+	Name        string
+	Type        string // boolean | number | integer | string | array | object
+	Description string
+	Default     any
+	HasDefault  bool
+	Enum        []string
+	Items       string // element type of an array, "" for any
+	Required    bool
+}
+
+// P starts a parameter; the chain methods below finish it.
+func P(name, typ, description string) Param {
+	return Param{Name: name, Type: typ, Description: description}
+}
+
+// Def sets the default value.
+func (p Param) Def(v any) Param { p.Default, p.HasDefault = v, true; return p }
+
+// OneOf sets the enum.
+func (p Param) OneOf(values ...string) Param { p.Enum = values; return p }
+
+// Of sets the array element type.
+func (p Param) Of(items string) Param { p.Items = items; return p }
+
+// Must marks the parameter required.
+func (p Param) Must() Param { p.Required = true; return p }
+
+// BuildSchema renders params as a JSON Schema object.
+func BuildSchema(params []Param) json.RawMessage {
+	props := map[string]any{}
+	var required []string
+	for _, p := range params {
+		s := map[string]any{"type": p.Type}
+		if p.Description != "" {
+			s["description"] = p.Description
+		}
+		if p.HasDefault {
+			s["default"] = p.Default
+		}
+		if len(p.Enum) > 0 {
+			s["enum"] = p.Enum
+		}
+		if p.Type == "array" && p.Items != "" {
+			s["items"] = map[string]any{"type": p.Items}
+		}
+		props[p.Name] = s
+		if p.Required {
+			required = append(required, p.Name)
+		}
+	}
+	schema := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		schema["required"] = required
+	}
+	b, err := json.Marshal(schema)
+	if err != nil {
+		panic(err) // params are data written in this package
+	}
+	return b
+}
+
+// ParseSchema reads the checkable part of an object schema declared by an
+// editor or a definition.
+func ParseSchema(raw json.RawMessage) ([]Param, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	var s struct {
+		Type       any                        `json:"type"`
+		Properties map[string]json.RawMessage `json:"properties"`
+		Required   []string                   `json:"required"`
+	}
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, fmt.Errorf("input schema is not a JSON object: %w", err)
+	}
+	if s.Type != nil && s.Type != "object" {
+		return nil, fmt.Errorf("input schema type must be \"object\", got %v", s.Type)
+	}
+	req := map[string]bool{}
+	for _, r := range s.Required {
+		req[r] = true
+	}
+	names := make([]string, 0, len(s.Properties))
+	for n := range s.Properties {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	params := make([]Param, 0, len(names))
+	for _, n := range names {
+		var ps struct {
+			Type        any             `json:"type"`
+			Description string          `json:"description"`
+			Default     json.RawMessage `json:"default"`
+			Enum        []any           `json:"enum"`
+			Items       struct {
+				Type string `json:"type"`
+			} `json:"items"`
+		}
+		if err := json.Unmarshal(s.Properties[n], &ps); err != nil {
+			return nil, fmt.Errorf("property %q: %w", n, err)
+		}
+		p := Param{Name: n, Description: ps.Description, Required: req[n], Items: ps.Items.Type}
+		switch t := ps.Type.(type) {
+		case string:
+			p.Type = t
+		case []any: // ["number","null"]: check the non-null type
+			for _, x := range t {
+				if xs, ok := x.(string); ok && xs != "null" {
+					p.Type = xs
+				}
+			}
+		}
+		if len(ps.Default) > 0 {
+			var d any
+			if err := json.Unmarshal(ps.Default, &d); err != nil {
+				return nil, fmt.Errorf("property %q default: %w", n, err)
+			}
+			p.Default, p.HasDefault = d, true
+		}
+		for _, e := range ps.Enum {
+			if es, ok := e.(string); ok {
+				p.Enum = append(p.Enum, es)
+			}
+		}
+		params = append(params, p)
+	}
+	return params, nil
+}
+
+// CheckArgs checks args against params and returns a copy with defaults
+// filled in. Every problem is listed in one invalid_params error. Enum values
+// match case-insensitively and by index (run-tests' "exact"(1)), and come
+// out in their canonical spelling.
+func CheckArgs(tool string, params []Param, args map[string]any) (map[string]any, *ToolError) {
+	out := make(map[string]any, len(params))
+	var problems []string
+	known := make(map[string]bool, len(params))
+	for _, p := range params {
+		known[p.Name] = true
+		v, present := args[p.Name]
+		if !present || v == nil {
+			if p.Required && !p.HasDefault {
+				problems = append(problems, fmt.Sprintf("%s is required (%s)", p.Name, describe(p)))
+				continue
+			}
+			if p.HasDefault {
+				out[p.Name] = p.Default
+			}
+			continue
+		}
+		nv, err := checkValue(p, v)
+		if err != "" {
+			problems = append(problems, err)
+			continue
+		}
+		out[p.Name] = nv
+	}
+	var unknown []string
+	for k := range args {
+		if !known[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	sort.Strings(unknown)
+	for _, k := range unknown {
+		names := make([]string, 0, len(params))
+		for _, p := range params {
+			names = append(names, p.Name)
+		}
+		if len(names) == 0 {
+			problems = append(problems, fmt.Sprintf("unknown argument %q: %s takes no arguments", k, tool))
+		} else {
+			problems = append(problems, fmt.Sprintf("unknown argument %q (%s takes: %s; names are case-sensitive)", k, tool, strings.Join(names, ", ")))
+		}
+	}
+	if len(problems) > 0 {
+		return nil, Errorf(CodeInvalidParams, "%s: %s", tool, strings.Join(problems, "; "))
+	}
+	return out, nil
+}
+
+func describe(p Param) string {
+	if len(p.Enum) > 0 {
+		return "one of " + strings.Join(p.Enum, ", ")
+	}
+	return p.Type
+}
+
+func checkValue(p Param, v any) (any, string) {
+	bad := func() (any, string) {
+		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, describe(p), jsonKind(v))
+	}
+	if len(p.Enum) > 0 {
+		switch x := v.(type) {
+		case string:
+			for _, e := range p.Enum {
+				if strings.EqualFold(e, x) {
+					return e, ""
+				}
+			}
+			return nil, fmt.Sprintf("%s must be one of %s, got %q", p.Name, strings.Join(p.Enum, ", "), x)
+		case float64:
+			if x == math.Trunc(x) && x >= 0 && int(x) < len(p.Enum) {
+				return p.Enum[int(x)], ""
+			}
+		}
+		return bad()
+	}
+	switch p.Type {
+	case "string":
+		if _, ok := v.(string); !ok {
+			return bad()
+		}
+	case "boolean":
+		if _, ok := v.(bool); !ok {
+			return bad()
+		}
+	case "number":
+		if _, ok := v.(float64); !ok {
+			return bad()
+		}
+	case "integer":
+		f, ok := v.(float64)
+		if !ok || f != math.Trunc(f) {
+			return bad()
+		}
+	case "object":
+		if _, ok := v.(map[string]any); !ok {
+			return bad()
+		}
+	case "array":
+		arr, ok := v.([]any)
+		if !ok {
+			return bad()
+		}
+		if p.Items != "" {
+			for i, el := range arr {
+				if _, msg := checkValue(Param{Name: fmt.Sprintf("%s[%d]", p.Name, i), Type: p.Items}, el); msg != "" {
+					return nil, msg
+				}
+			}
+		}
+	}
+	return v, ""
+}
+
+func jsonKind(v any) string {
+	switch x := v.(type) {
+	case string:
+		return fmt.Sprintf("string %q", x)
+	case bool:
+		return fmt.Sprintf("boolean %v", x)
+	case float64:
+		return fmt.Sprintf("number %v", x)
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}

@@ -1,0 +1,205 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+	"github.com/unitymcp/unitymcp/engine"
+	"log/slog"
+)
+
+var pid = os.Getpid()
+
+func contextWithTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, d)
+}
+
+// Instructions tell clients (including those that defer tools behind a tool
+// search) what this server is for and how calls are routed.
+const Instructions = `unitymcp drives a running Unity Editor: compile scripts (compile), read the Console (get-logs, clear-console), run tests (run-tests), inspect scenes (find-game-objects, get-hierarchy), run C# in the editor (execute-dynamic-code), control Play Mode (control-play-mode), capture editor windows (screenshot), bring the editor to front (focus-window), and simulate mouse and keyboard input in Play Mode (simulate-mouse-ui, simulate-mouse-input, simulate-keyboard). Search for these names when tools are deferred. Typical loop after editing C#: compile, then get-logs with LogType "Error" if it failed, then run-tests. Calls made while Unity reloads scripts wait for it and then run; do not retry them. Every response carries Ver (the daemon version). If several Unity projects are open, connect with ?project=<path|name|hash> to choose one.`
+
+type ctxKey int
+
+const groupsKey ctxKey = iota
+
+// mcpFront holds one mcp-go server per project hash (and "" for sessions
+// not pinned to a project), so each project's catalog and list_changed
+// notifications reach exactly that project's sessions.
+type mcpFront struct {
+	eng *engine.Engine
+	log *slog.Logger
+
+	mu     sync.Mutex
+	fronts map[string]*front
+}
+
+type front struct {
+	srv  *mcpserver.MCPServer
+	http *mcpserver.StreamableHTTPServer
+}
+
+func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
+	m := &mcpFront{eng: eng, log: log, fronts: map[string]*front{}}
+	eng.OnCatalogChange(func(hash string) {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		for key, f := range m.fronts {
+			if key == "" || key == hash || hash == "" {
+				f.srv.SetTools(m.serverTools(key)...)
+			}
+		}
+	})
+	return m
+}
+
+func (m *mcpFront) get(hash string) *front {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if f := m.fronts[hash]; f != nil {
+		return f
+	}
+	hooks := &mcpserver.Hooks{}
+	hooks.AddAfterListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
+		groups, _ := ctx.Value(groupsKey).([]string)
+		if len(groups) == 0 || res == nil {
+			return
+		}
+		kept := res.Tools[:0]
+		for _, t := range res.Tools {
+			if g, _ := toolGroup(t); contains(groups, g) {
+				kept = append(kept, t)
+			}
+		}
+		res.Tools = kept
+	})
+	srv := mcpserver.NewMCPServer("unitymcp", engine.Version,
+		mcpserver.WithToolCapabilities(true),
+		mcpserver.WithInstructions(Instructions),
+		mcpserver.WithHooks(hooks),
+		mcpserver.WithRecovery(),
+		mcpserver.WithLogger(m.log),
+	)
+	srv.SetTools(m.serverTools(hash)...)
+	h := mcpserver.NewStreamableHTTPServer(srv,
+		mcpserver.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
+			groups, _ := engine.ParseGroups(r.URL.Query().Get("group"))
+			return context.WithValue(ctx, groupsKey, groups)
+		}),
+		mcpserver.WithStreamableHTTPLogger(m.log),
+		mcpserver.WithHeartbeatInterval(30*time.Second),
+	)
+	f := &front{srv: srv, http: h}
+	m.fronts[hash] = f
+	return f
+}
+
+// serverTools converts the engine catalog of a project to mcp-go tools.
+func (m *mcpFront) serverTools(hash string) []mcpserver.ServerTool {
+	tools := m.eng.Tools(hash)
+	out := make([]mcpserver.ServerTool, 0, len(tools))
+	for _, t := range tools {
+		out = append(out, mcpserver.ServerTool{Tool: toMCPTool(t), Handler: m.handler(hash, t.Name)})
+	}
+	return out
+}
+
+func toMCPTool(t *engine.Tool) mcp.Tool {
+	mt := mcp.NewToolWithRawSchema(t.Name, t.Description, t.Schema)
+	ro, de, id := t.ReadOnly, t.Destructive, t.Idempotent
+	ow := false
+	mt.Annotations = mcp.ToolAnnotation{ReadOnlyHint: &ro, DestructiveHint: &de, IdempotentHint: &id, OpenWorldHint: &ow}
+	meta := map[string]any{"unitymcp/group": t.Group, "unitymcp/source": t.Source}
+	for k, v := range t.Meta() {
+		meta[k] = v
+	}
+	mt.Meta = &mcp.Meta{AdditionalFields: meta}
+	return mt
+}
+
+func toolGroup(t mcp.Tool) (string, bool) {
+	if t.Meta == nil {
+		return "", false
+	}
+	g, ok := t.Meta.AdditionalFields["unitymcp/group"].(string)
+	return g, ok
+}
+
+func (m *mcpFront) handler(hash, name string) mcpserver.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		args := req.Params.RawArguments
+		if len(args) == 0 && req.Params.Arguments != nil {
+			args, _ = json.Marshal(req.Params.Arguments)
+		}
+		srv := mcpserver.ServerFromContext(ctx)
+		var progress engine.ProgressFunc
+		if req.Params.Meta != nil && req.Params.Meta.ProgressToken != nil && srv != nil {
+			tok := req.Params.Meta.ProgressToken
+			progress = func(p, total float64, msg string) {
+				params := map[string]any{"progressToken": tok, "progress": p, "message": msg}
+				if total > 0 {
+					params["total"] = total
+				}
+				srv.SendNotificationToClient(ctx, "notifications/progress", params)
+			}
+		}
+		roots := func(ctx context.Context) ([]string, error) {
+			if srv == nil {
+				return nil, nil
+			}
+			res, err := srv.RequestRoots(ctx, mcp.ListRootsRequest{})
+			if err != nil {
+				return nil, err
+			}
+			var out []string
+			for _, r := range res.Roots {
+				out = append(out, r.URI)
+			}
+			return out, nil
+		}
+		res, terr := m.eng.Call(ctx, engine.Request{Project: hash, Tool: name, Args: args, Roots: roots, Progress: progress})
+		if terr != nil {
+			body, _ := json.Marshal(terr.Body())
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(string(body))}, StructuredContent: json.RawMessage(body)}, nil
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(string(res))}, StructuredContent: res}, nil
+	}
+}
+
+// serveMCP routes /mcp?project=… and /projects/<hash>/mcp to the project's
+// MCP server.
+func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
+	sel := r.PathValue("hash")
+	if sel == "" {
+		sel = r.URL.Query().Get("project")
+	}
+	if _, terr := engine.ParseGroups(r.URL.Query().Get("group")); terr != nil {
+		httpError(w, http.StatusBadRequest, terr.Code, terr.Message)
+		return
+	}
+	hash := ""
+	if strings.TrimSpace(sel) != "" {
+		t, terr := s.eng.Resolve(r.Context(), sel, nil)
+		if terr != nil {
+			httpError(w, terr.HTTPStatus(), terr.Code, terr.Message)
+			return
+		}
+		hash = t.Hash
+	}
+	s.mcp.get(hash).http.ServeHTTP(w, r)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

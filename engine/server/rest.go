@@ -1,0 +1,139 @@
+package server
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/bridge"
+)
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}
+
+func httpError(w http.ResponseWriter, status int, code, msg string) {
+	writeJSON(w, status, map[string]any{"error": map[string]string{"code": code, "message": msg}})
+}
+
+// Health is the body of GET /health.
+type Health struct {
+	Status               string              `json:"status"`
+	Version              string              `json:"version"`
+	PID                  int                 `json:"pid"`
+	StateDir             string              `json:"stateDir"`
+	MCPURL               string              `json:"mcpUrl"`
+	Editors              []bridge.EditorInfo `json:"editors"`
+	ProjectHash          string              `json:"projectHash,omitempty"`
+	DefinitionsDir       string              `json:"definitionsDir,omitempty"`
+	SharedDefinitionsDir string              `json:"sharedDefinitionsDir"`
+}
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	h := Health{Status: "ok", Version: engine.Version, PID: pid, StateDir: s.eng.State().Root,
+		MCPURL: s.MCPURL(""), SharedDefinitionsDir: s.eng.State().SharedToolsDir(), Editors: []bridge.EditorInfo{}}
+	for _, ed := range s.eng.Hub.Editors() {
+		if ed.Connected() {
+			ed.DeclaredTools = nil // /tools lists them
+			h.Editors = append(h.Editors, ed)
+		}
+	}
+	t, terr := s.eng.Resolve(r.Context(), r.URL.Query().Get("project"), nil)
+	if terr == nil {
+		h.ProjectHash = t.Hash
+		h.DefinitionsDir = s.eng.State().ToolsDir(t.Hash)
+		h.MCPURL = s.MCPURL(t.Hash)
+	} else if r.URL.Query().Get("project") != "" {
+		writeJSON(w, terr.HTTPStatus(), terr.Body())
+		return
+	}
+	writeJSON(w, http.StatusOK, h)
+}
+
+func (s *Server) listTools(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	hash := ""
+	if sel := q.Get("project"); sel != "" {
+		t, terr := s.eng.Resolve(r.Context(), sel, nil)
+		if terr != nil {
+			writeJSON(w, terr.HTTPStatus(), terr.Body())
+			return
+		}
+		hash = t.Hash
+	}
+	groups, terr := engine.ParseGroups(q.Get("group"))
+	if terr != nil {
+		writeJSON(w, terr.HTTPStatus(), terr.Body())
+		return
+	}
+	if q.Get("refresh") == "1" {
+		s.eng.Refresh(hash)
+	}
+	tools := engine.FilterGroups(s.eng.Tools(hash), groups)
+	infos := make([]engine.ToolInfo, 0, len(tools))
+	for _, t := range tools {
+		infos = append(infos, t.Info())
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"tools": infos, "count": len(infos)})
+}
+
+func (s *Server) callTool(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	ctx := r.Context()
+	if d := r.URL.Query().Get("timeout"); d != "" {
+		if dur, err := time.ParseDuration(d); err == nil && dur > 0 {
+			var cancel func()
+			ctx, cancel = contextWithTimeout(ctx, dur)
+			defer cancel()
+		}
+	}
+	res, terr := s.eng.Call(ctx, engine.Request{Project: r.URL.Query().Get("project"), Tool: r.PathValue("name"), Args: body})
+	if terr != nil {
+		writeJSON(w, terr.HTTPStatus(), terr.Body())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(res)
+	w.Write([]byte("\n"))
+}
+
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		httpError(w, http.StatusInternalServerError, "no_streaming", "streaming unsupported")
+		return
+	}
+	ch, stop := s.eng.Events.Subscribe(256)
+	defer stop()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	io.WriteString(w, ": unitymcp events\n\n")
+	fl.Flush()
+	keepalive := time.NewTicker(30 * time.Second)
+	defer keepalive.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-keepalive.C:
+			io.WriteString(w, ": keepalive\n\n")
+			fl.Flush()
+		case ev, ok := <-ch:
+			if !ok {
+				return
+			}
+			b, _ := json.Marshal(ev)
+			io.WriteString(w, "event: "+ev.Type+"\ndata: ")
+			w.Write(b)
+			io.WriteString(w, "\n\n")
+			fl.Flush()
+		}
+	}
+}

@@ -1,0 +1,129 @@
+// Package server is the daemon's one HTTP listener on loopback: MCP over
+// Streamable HTTP (/mcp, /projects/<hash>/mcp), the REST API (/health,
+// /tools, /events) and the editor bridge (/bridge), all behind the same
+// guards: loopback Host, loopback-or-absent Origin, bearer token, body limit.
+package server
+
+import (
+	"bytes"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/bridge"
+)
+
+// MaxBodyBytes bounds a request body on every route (413 beyond it).
+const MaxBodyBytes = 4 << 20
+
+// Server serves every HTTP route of the daemon.
+type Server struct {
+	eng   *engine.Engine
+	token string
+	log   *slog.Logger
+	// BaseURL is http://host:port of the listener, for URLs in answers.
+	BaseURL string
+	mcp     *mcpFront
+	mux     *http.ServeMux
+}
+
+// New builds the server for an engine.
+func New(eng *engine.Engine, token, baseURL string, log *slog.Logger) *Server {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{eng: eng, token: token, log: log, BaseURL: baseURL, mux: http.NewServeMux()}
+	s.mcp = newMCPFront(eng, log)
+	s.mux.HandleFunc("/mcp", s.serveMCP)
+	s.mux.HandleFunc("/projects/{hash}/mcp", s.serveMCP)
+	s.mux.HandleFunc("GET /health", s.health)
+	s.mux.HandleFunc("GET /tools", s.listTools)
+	s.mux.HandleFunc("POST /tools/{name}", s.callTool)
+	s.mux.HandleFunc("GET /events", s.events)
+	s.mux.Handle("GET "+bridge.Path, eng.Hub)
+	return s
+}
+
+// MCPURL is the MCP endpoint pinned to a project hash.
+func (s *Server) MCPURL(hash string) string {
+	if hash == "" {
+		return s.BaseURL + "/mcp"
+	}
+	return s.BaseURL + "/projects/" + hash + "/mcp"
+}
+
+// ServeHTTP applies the guards, then routes.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !loopbackHost(r.Host) {
+		httpError(w, http.StatusForbidden, "forbidden_host", fmt.Sprintf("Host %q is not a loopback name; the daemon only answers requests addressed to localhost or 127.0.0.1", r.Host))
+		return
+	}
+	if o := r.Header.Get("Origin"); o != "" && !loopbackOrigin(o) {
+		httpError(w, http.StatusForbidden, "forbidden_origin", fmt.Sprintf("Origin %q is not a loopback origin; web pages cannot call the daemon", o))
+		return
+	}
+	if !s.authorized(r) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="unitymcp"`)
+		httpError(w, http.StatusUnauthorized, "unauthorized", "missing or wrong bearer token: send Authorization: Bearer <token>, the content of the token file in the unitymcp state directory (unitymcp status shows where)")
+		return
+	}
+	if r.ContentLength > MaxBodyBytes {
+		httpError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("request body of %d bytes is over the limit of %d bytes", r.ContentLength, MaxBodyBytes))
+		return
+	}
+	if r.Body != nil && r.Method == http.MethodPost {
+		b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			httpError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("request body is over the limit of %d bytes", MaxBodyBytes))
+			return
+		}
+		if err != nil {
+			httpError(w, http.StatusBadRequest, "bad_body", "reading request body: "+err.Error())
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(b))
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+func (s *Server) authorized(r *http.Request) bool {
+	h := r.Header.Get("Authorization")
+	tok, ok := strings.CutPrefix(h, "Bearer ")
+	if !ok {
+		return false
+	}
+	return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(tok)), []byte(s.token)) == 1
+}
+
+// loopbackHost reports whether a Host header names this machine's loopback.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// loopbackOrigin reports whether an Origin header is an http(s) loopback
+// origin (what a local tool or the Inspector sends); "null" and every web
+// site are refused.
+func loopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	return loopbackHost(u.Host)
+}
