@@ -26,9 +26,6 @@ func runFocusWindow(ctx context.Context, c *Call) (map[string]any, error) {
 		return nil, terr
 	}
 	name := ed.ProductName
-	if ed.Simulator {
-		name += " (editor simulator)"
-	}
 	if err := focusFunc(ed.PID); err != nil {
 		msg := fmt.Sprintf("could not bring the Unity window of %s (pid %d) to front: %v", name, ed.PID, err)
 		return nil, &ToolError{Code: CodeFocusFailed, Message: msg,

@@ -45,7 +45,7 @@ type EditorInfo struct {
 	Simulator      bool           `json:"simulator,omitempty"`
 	PlayMode       string         `json:"playMode,omitempty"`
 	Tools          []string       `json:"tools"`
-	DeclaredTools  []DeclaredTool `json:"declaredTools"`
+	DeclaredTools  []DeclaredTool `json:"declaredTools,omitempty"`
 	LastSeen       time.Time      `json:"lastSeen"`
 }
 

@@ -41,6 +41,8 @@ type Peer struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 
+	reason error // why this side closed, see CloseWith
+
 	// reloadAnnounced is set by the hub when the editor said a domain
 	// reload is starting on this connection.
 	reloadAnnounced atomic.Bool
@@ -191,6 +193,28 @@ func (p *Peer) Notify(method string, params any) error {
 func (p *Peer) Close(reason string) {
 	p.conn.Close(websocket.StatusNormalClosure, reason)
 	p.cancel()
+}
+
+// CloseWith records why this side ends the connection and ends it: with a
+// normal closure carrying msg, or abruptly (no close frame, like a crash)
+// when msg is empty.
+func (p *Peer) CloseWith(reason error, msg string) {
+	p.mu.Lock()
+	p.reason = reason
+	p.mu.Unlock()
+	if msg == "" {
+		p.conn.CloseNow()
+	} else {
+		p.conn.Close(websocket.StatusNormalClosure, msg)
+	}
+	p.cancel()
+}
+
+// Reason is the error given to CloseWith, nil otherwise.
+func (p *Peer) Reason() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.reason
 }
 
 func (p *Peer) shutdown() {

@@ -1,0 +1,63 @@
+// Command editorsim is a TEST TOOL: a simulated Unity Editor that dials the
+// unitymcp daemon like the Unity package does, for tests and benchmarks on
+// machines without Unity. It is not Unity and never says it is.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/daemon"
+	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+func main() {
+	fs := flag.NewFlagSet("editorsim", flag.ExitOnError)
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "editorsim — a simulated Unity Editor for testing the unitymcp daemon (not Unity).")
+		fs.PrintDefaults()
+	}
+	addr := fs.String("addr", daemon.DefaultAddr, "daemon address")
+	proj := fs.String("project", "", "project folder to simulate (required)")
+	reloadMs := fs.Int("reload-ms", 300, "how long a simulated domain reload lasts")
+	slowMs := fs.Int("slow-ms", 0, "delay every call on the simulated main thread")
+	crashAfter := fs.Int("crash-after", 0, "drop the connection without notice after N calls (0: never)")
+	crashExit := fs.Bool("crash-exit", false, "exit after the simulated crash instead of re-dialing")
+	pid := fs.Int("pid", 0, "process id to report as the editor's (default: editorsim's own)")
+	fs.Parse(os.Args[1:])
+	if *proj == "" {
+		fs.Usage()
+		os.Exit(2)
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	dir, err := state.Open()
+	if err != nil {
+		log.Error("state directory", "err", err)
+		os.Exit(1)
+	}
+	tok, err := dir.ReadToken()
+	if err != nil {
+		log.Error("reading the daemon token (is the daemon running with the same UNITYMCP_HOME?)", "err", err)
+		os.Exit(1)
+	}
+	sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + *addr, Token: tok, ProjectDir: *proj,
+		ReloadDelay: time.Duration(*reloadMs) * time.Millisecond, Slow: time.Duration(*slowMs) * time.Millisecond,
+		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, Logger: log})
+	if err != nil {
+		log.Error("editorsim", "err", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := sim.Run(ctx); err != nil {
+		log.Error("editorsim", "err", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,122 @@
+package editorsim
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+)
+
+// implemented lists the built-in tools the simulator answers (focus-window
+// runs in the daemon itself).
+var implemented = []string{"compile", "get-logs", "run-tests", "clear-console", "find-game-objects",
+	"get-hierarchy", "execute-dynamic-code", "screenshot", "control-play-mode", "simulate-mouse-ui",
+	"simulate-mouse-input", "simulate-keyboard"}
+
+// toolFunc runs one tool on the simulated main thread. after, when set,
+// runs once the answer is on its way (a reload after a compile).
+type toolFunc func(ctx context.Context, s *Sim, call bridge.CallParams) (res any, after func(), err error)
+
+var tools = map[string]toolFunc{
+	"compile":              simCompile,
+	"get-logs":             simGetLogs,
+	"clear-console":        simClearConsole,
+	"run-tests":            simRunTests,
+	"find-game-objects":    simFindGameObjects,
+	"get-hierarchy":        simGetHierarchy,
+	"execute-dynamic-code": simExecuteDynamicCode,
+	"screenshot":           simScreenshot,
+	"control-play-mode":    simControlPlayMode,
+	"simulate-mouse-ui":    simMouseUI,
+	"simulate-mouse-input": simMouseInput,
+	"simulate-keyboard":    simKeyboard,
+	"sim_set":              simSet,
+	"sim_select":           simSelect,
+}
+
+func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) (any, error) {
+	fn := tools[p.Tool]
+	if fn == nil {
+		return nil, bridge.NewToolError("unknown_tool", "the editor simulator has no tool "+p.Tool)
+	}
+	s.mu.Lock()
+	s.calls++
+	n := s.calls
+	s.mu.Unlock()
+	if s.cfg.CrashAfter > 0 && n == s.cfg.CrashAfter {
+		s.log.Info("editorsim: simulating a crash", "call", n)
+		s.crash()
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	if p.DeadlineMs > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, time.UnixMilli(p.DeadlineMs))
+		defer cancel()
+	}
+	s.main.Lock()
+	if s.cfg.Slow > 0 {
+		select {
+		case <-time.After(s.cfg.Slow):
+		case <-ctx.Done():
+			s.main.Unlock()
+			return nil, ctx.Err()
+		}
+	}
+	res, after, err := fn(ctx, s, p)
+	s.main.Unlock()
+	var d *deferred
+	if errors.As(err, &d) {
+		go s.reload([]bridge.Delivery{d.delivery})
+		<-ctx.Done() // the connection closes; the answer comes in the next hello
+		return nil, ctx.Err()
+	}
+	if after != nil {
+		// Let the answer reach the daemon first, as Unity answers compile
+		// before its domain reload starts.
+		go func() {
+			time.Sleep(20 * time.Millisecond)
+			after()
+		}()
+	}
+	return res, err
+}
+
+func args(p bridge.CallParams) argReader { return argReader(p.Arguments) }
+
+// argReader reads checked arguments (the daemon applied defaults).
+type argReader map[string]any
+
+func (a argReader) str(k string) string { s, _ := a[k].(string); return s }
+func (a argReader) boolean(k string) bool {
+	b, _ := a[k].(bool)
+	return b
+}
+func (a argReader) num(k string) float64 {
+	switch v := a[k].(type) {
+	case float64:
+		return v
+	case int:
+		return float64(v)
+	case json.Number:
+		f, _ := v.Float64()
+		return f
+	}
+	return 0
+}
+func (a argReader) has(k string) bool { v, ok := a[k]; return ok && v != nil }
+
+// deferred is returned by a tool whose answer spans a domain reload.
+type deferred struct{ delivery bridge.Delivery }
+
+func (*deferred) Error() string { return "answer deferred past a domain reload" }
+
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// toolErr is a tool failure with a code the daemon passes on.
+func toolErr(code, format string, a ...any) error {
+	return bridge.NewToolError(code, fmt.Sprintf(format, a...))
+}

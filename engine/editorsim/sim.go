@@ -1,0 +1,251 @@
+// Package editorsim is a test tool: an in-memory stand-in for a Unity Editor
+// running the unitymcp package. It dials the daemon exactly like the package
+// does (bridge protocol, token, hello, events, domain reloads) and answers
+// the built-in tools over a small fixed scene, so the daemon can be tested
+// and benchmarked on machines without Unity. It is never Unity: its hello
+// says simulator, and so does everything it answers.
+package editorsim
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/project"
+)
+
+// Version is the simulated package version.
+const Version = "0.1.0-sim"
+
+// Config configures a simulator.
+type Config struct {
+	BaseURL    string
+	Token      string
+	ProjectDir string
+	// ReloadDelay is how long a simulated domain reload keeps it away.
+	ReloadDelay time.Duration
+	// Slow delays every call on the simulated main thread.
+	Slow time.Duration
+	// CrashAfter drops the connection without notice after that many calls
+	// (0: never); the simulator re-dials after ReloadDelay unless
+	// ExitOnCrash.
+	CrashAfter  int
+	ExitOnCrash bool
+	// PID is reported as the editor's process id (default: this process).
+	PID    int
+	Logger *slog.Logger
+}
+
+// Sim is one simulated editor.
+type Sim struct {
+	cfg      Config
+	dataPath string
+	log      *slog.Logger
+
+	main sync.Mutex // the simulated main thread: one tool at a time
+
+	mu        sync.Mutex
+	peer      *bridge.Peer
+	delivered []bridge.Delivery
+	calls     int
+	reloads   int
+	connected chan struct{}
+
+	st *editorState
+}
+
+// New prepares a simulator for cfg.ProjectDir.
+func New(cfg Config) (*Sim, error) {
+	abs, err := filepath.Abs(cfg.ProjectDir)
+	if err != nil {
+		return nil, err
+	}
+	cfg.ProjectDir = abs
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("project folder %s does not exist", abs)
+	}
+	dp, err := project.DataPath(abs)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.ReloadDelay == 0 {
+		cfg.ReloadDelay = 300 * time.Millisecond
+	}
+	if cfg.PID == 0 {
+		cfg.PID = os.Getpid()
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Sim{cfg: cfg, dataPath: dp, log: cfg.Logger, connected: make(chan struct{}), st: newEditorState(abs)}
+	return s, nil
+}
+
+// DataPath is the simulated Application.dataPath.
+func (s *Sim) DataPath() string { return s.dataPath }
+
+// Hash is the project's hash.
+func (s *Sim) Hash() string { return project.Hash(s.dataPath) }
+
+// Connected is closed once the first hello is answered.
+func (s *Sim) Connected() <-chan struct{} { return s.connected }
+
+// Reloads counts simulated domain reloads.
+func (s *Sim) Reloads() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.reloads
+}
+
+// errCrash ends a connection without announcing a reload.
+var errCrash = errors.New("simulated crash")
+
+// Run keeps the simulator connected until ctx ends.
+func (s *Sim) Run(ctx context.Context) error {
+	backoff := 100 * time.Millisecond
+	first := true
+	for ctx.Err() == nil {
+		err := s.session(ctx, &first)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if errors.Is(err, errCrash) && s.cfg.ExitOnCrash {
+			return err
+		}
+		wait := backoff
+		var re *reloadError
+		if errors.As(err, &re) || errors.Is(err, errCrash) {
+			wait = s.cfg.ReloadDelay
+			backoff = 100 * time.Millisecond
+		} else {
+			s.log.Warn("editorsim: connection failed; retrying", "err", err, "in", backoff)
+			backoff = min(backoff*2, 5*time.Second)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(wait):
+		}
+	}
+	return nil
+}
+
+type reloadError struct{}
+
+func (*reloadError) Error() string { return "simulated domain reload" }
+
+func (s *Sim) session(ctx context.Context, first *bool) error {
+	conn, err := bridge.Dial(ctx, s.cfg.BaseURL, s.cfg.Token)
+	if err != nil {
+		return err
+	}
+	var peer *bridge.Peer
+	peer = bridge.NewPeer(conn, func(ctx context.Context, method string, params json.RawMessage) (any, error) {
+		switch method {
+		case bridge.MethodPing:
+			return struct{}{}, nil
+		case bridge.MethodCall:
+			var p bridge.CallParams
+			if err := json.Unmarshal(params, &p); err != nil {
+				return nil, &bridge.RPCError{Code: bridge.RPCInvalidParams, Message: err.Error()}
+			}
+			return s.call(ctx, peer, p)
+		}
+		return nil, &bridge.RPCError{Code: bridge.RPCMethodNotFound, Message: "the simulator has no method " + method}
+	}, nil)
+	runErr := make(chan error, 1)
+	go func() { runErr <- peer.Run() }()
+	s.mu.Lock()
+	delivered := s.delivered
+	s.delivered = nil
+	s.mu.Unlock()
+	hello := bridge.Hello{
+		Protocol: bridge.ProtocolVersion, ProjectPath: filepath.ToSlash(s.cfg.ProjectDir), DataPath: s.dataPath,
+		ProductName: filepath.Base(s.cfg.ProjectDir) + " (simulator)", UnityVersion: "editorsim", PID: s.cfg.PID,
+		PackageVersion: Version, Simulator: true, Tools: implemented, DeclaredTools: declaredTools(), Delivered: delivered,
+	}
+	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	var res bridge.HelloResult
+	err = peer.Call(hctx, bridge.MethodHello, hello, &res)
+	cancel()
+	if err != nil {
+		peer.Close("hello failed")
+		return fmt.Errorf("hello: %w", err)
+	}
+	s.mu.Lock()
+	s.peer = peer
+	s.mu.Unlock()
+	if *first {
+		*first = false
+		close(s.connected)
+	}
+	s.log.Info("editorsim: connected", "project", s.cfg.ProjectDir, "hash", res.ProjectHash)
+	select {
+	case <-ctx.Done():
+		peer.Close("simulator stopping")
+		return nil
+	case <-peer.Done():
+	}
+	s.mu.Lock()
+	if s.peer == peer {
+		s.peer = nil
+	}
+	s.mu.Unlock()
+	err = <-runErr
+	if peer.Reason() != nil {
+		return peer.Reason()
+	}
+	return err
+}
+
+// emit sends an event if connected.
+func (s *Sim) emit(typ string, data any) {
+	s.mu.Lock()
+	p := s.peer
+	s.mu.Unlock()
+	if p == nil {
+		return
+	}
+	b, _ := json.Marshal(data)
+	p.Notify(bridge.MethodEvent, bridge.Event{Type: typ, Data: b})
+}
+
+// reload simulates a domain reload: announce (listing calls whose answers
+// will be delivered after it), close, and come back after ReloadDelay
+// carrying the deliveries.
+func (s *Sim) reload(deliveries []bridge.Delivery) {
+	s.mu.Lock()
+	p := s.peer
+	s.peer = nil
+	s.reloads++
+	s.delivered = append(s.delivered, deliveries...)
+	s.mu.Unlock()
+	if p == nil {
+		return
+	}
+	var spanning []string
+	for _, d := range deliveries {
+		spanning = append(spanning, d.CallID)
+	}
+	b, _ := json.Marshal(bridge.ReloadStarting{Spanning: spanning})
+	p.Notify(bridge.MethodEvent, bridge.Event{Type: bridge.EventReloadStarting, Data: b})
+	p.CloseWith(&reloadError{}, "domain reload")
+}
+
+// crash drops the connection without a word.
+func (s *Sim) crash() {
+	s.mu.Lock()
+	p := s.peer
+	s.peer = nil
+	s.mu.Unlock()
+	if p != nil {
+		p.CloseWith(errCrash, "")
+	}
+}

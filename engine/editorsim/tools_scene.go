@@ -1,0 +1,210 @@
+package editorsim
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func simFindGameObjects(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(), error) {
+	a := args(call)
+	pattern, mode, tag := a.str("NamePattern"), a.str("SearchMode"), a.str("Tag")
+	inactive, withProps := a.boolean("IncludeInactive"), a.boolean("IncludeInheritedProperties")
+	maxResults := int(a.num("MaxResults"))
+	var required []string
+	if rc, ok := a["RequiredComponents"].([]any); ok {
+		for _, c := range rc {
+			if cs, ok := c.(string); ok {
+				required = append(required, cs)
+			}
+		}
+	}
+	var re *regexp.Regexp
+	if mode == "Regex" {
+		var err error
+		if re, err = regexp.Compile(pattern); err != nil {
+			return nil, nil, toolErr("invalid_params", "NamePattern is not a valid regular expression: %v", err)
+		}
+	}
+	st := s.st
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	selected := map[*gameObject]bool{}
+	for _, g := range st.selection {
+		selected[g] = true
+	}
+	var found []*gameObject
+	st.walk(func(g *gameObject) {
+		if !inactive && !g.activeInHierarchy() {
+			return
+		}
+		switch mode {
+		case "Exact":
+			if pattern != "" && g.Name != pattern {
+				return
+			}
+		case "Path":
+			if strings.Trim(pattern, "/") != g.path() {
+				return
+			}
+		case "Regex":
+			if !re.MatchString(g.Name) {
+				return
+			}
+		case "Contains":
+			if !strings.Contains(strings.ToLower(g.Name), strings.ToLower(pattern)) {
+				return
+			}
+		case "Selected":
+			if !selected[g] {
+				return
+			}
+		}
+		if tag != "" && g.Tag != tag {
+			return
+		}
+		if a.has("Layer") && float64(g.Layer) != a.num("Layer") {
+			return
+		}
+		for _, rc := range required {
+			if g.component(rc) == nil {
+				return
+			}
+		}
+		found = append(found, g)
+	})
+	total := len(found)
+	if maxResults >= 0 && len(found) > maxResults {
+		found = found[:maxResults]
+	}
+	results := make([]map[string]any, 0, len(found))
+	for _, g := range found {
+		comps := make([]map[string]any, 0, len(g.Components))
+		for _, c := range g.Components {
+			cm := map[string]any{"type": c.Type, "fullTypeName": c.FullType}
+			if withProps {
+				props := make([]map[string]any, 0, len(c.Props))
+				keys := sortedKeys(c.Props)
+				for _, k := range keys {
+					props = append(props, map[string]any{"name": k, "value": c.Props[k]})
+				}
+				cm["properties"] = props
+			}
+			comps = append(comps, cm)
+		}
+		results = append(results, map[string]any{"name": g.Name, "path": g.path(), "isActive": g.Active,
+			"tag": g.Tag, "layer": g.Layer, "components": comps})
+	}
+	return map[string]any{"results": results, "totalFound": total, "errorMessage": "", "resultsFilePath": "",
+		"message": fmt.Sprintf("Found %d GameObject(s) (editor simulator)", total), "processingErrors": []any{}}, nil, nil
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func simGetHierarchy(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(), error) {
+	a := args(call)
+	inactive, withComps, withPaths := a.boolean("IncludeInactive"), a.boolean("IncludeComponents"), a.boolean("IncludePaths")
+	maxDepth := int(a.num("MaxDepth"))
+	st := s.st
+	st.mu.Lock()
+	roots := st.roots
+	switch {
+	case a.boolean("UseSelection"):
+		roots = st.selection
+		if len(roots) == 0 {
+			st.mu.Unlock()
+			return nil, nil, toolErr("invalid_params", "UseSelection is true but nothing is selected; select GameObjects first or pass RootPath")
+		}
+	case a.str("RootPath") != "":
+		g := st.find(a.str("RootPath"))
+		if g == nil {
+			st.mu.Unlock()
+			return nil, nil, toolErr("invalid_params", "no GameObject at RootPath %q", a.str("RootPath"))
+		}
+		roots = []*gameObject{g}
+	}
+	lut := []string{}
+	lutIndex := map[string]int{}
+	nodes, deepest := 0, 0
+	useLut := a.str("UseComponentsLut") == "true"
+	var build func(gs []*gameObject, depth int) []map[string]any
+	build = func(gs []*gameObject, depth int) []map[string]any {
+		out := []map[string]any{}
+		for _, g := range gs {
+			if !inactive && !g.Active {
+				continue
+			}
+			nodes++
+			deepest = max(deepest, depth)
+			n := map[string]any{"name": g.Name, "instanceId": g.ID, "isActive": g.Active, "tag": g.Tag, "layer": g.Layer}
+			if withPaths {
+				n["path"] = g.path()
+			}
+			if withComps {
+				if useLut {
+					idx := []int{}
+					for _, c := range g.Components {
+						i, ok := lutIndex[c.Type]
+						if !ok {
+							i = len(lut)
+							lutIndex[c.Type] = i
+							lut = append(lut, c.Type)
+						}
+						idx = append(idx, i)
+					}
+					n["components"] = idx
+				} else {
+					names := []string{}
+					for _, c := range g.Components {
+						names = append(names, c.Type)
+					}
+					n["components"] = names
+				}
+			}
+			if maxDepth < 0 || depth < maxDepth {
+				n["children"] = build(g.Children, depth+1)
+			} else {
+				n["children"] = []any{}
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	tree := build(roots, 0)
+	st.mu.Unlock()
+	doc := map[string]any{"hierarchy": tree,
+		"context": map[string]any{"sceneName": "SampleScene", "nodeCount": nodes, "maxDepth": deepest}}
+	if useLut {
+		doc["componentsLut"] = lut
+	}
+	dir := filepath.Join(s.cfg.ProjectDir, ".uloop", "outputs", "HierarchyResults")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, toolErr("editor_error", "creating %s: %v", dir, err)
+	}
+	now := time.Now()
+	p := filepath.Join(dir, "hierarchy_"+now.Format("2006-01-02_15-04-05")+"_"+itoa(now.Nanosecond()/1e6)+".json")
+	b, _ := json.MarshalIndent(doc, "", "  ")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		return nil, nil, toolErr("editor_error", "writing %s: %v", p, err)
+	}
+	return map[string]any{"hierarchyFilePath": filepath.ToSlash(p),
+		"message": fmt.Sprintf("Hierarchy of %d GameObject(s) saved; read the JSON file at hierarchyFilePath: 'hierarchy' holds the nested GameObjects, 'context' the scene name, node count and max depth (editor simulator)", nodes)}, nil, nil
+}
