@@ -74,6 +74,10 @@ type Hub struct {
 	opt     Options
 	mu      sync.Mutex
 	editors map[string]*editor
+	// conns counts live bridge connections, so Close can wait for their
+	// last descriptor writes; closing refuses new ones. Both under mu.
+	conns   sync.WaitGroup
+	closing bool
 }
 
 type editor struct {
@@ -154,6 +158,15 @@ func (h *Hub) Editor(hash string) (EditorInfo, bool) {
 // ServeHTTP accepts an editor's WebSocket. Authentication happens before
 // (the daemon's middleware checks the bearer token on every route).
 func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	if h.closing {
+		h.mu.Unlock()
+		http.Error(w, "the daemon is shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	h.conns.Add(1)
+	h.mu.Unlock()
+	defer h.conns.Done()
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{})
 	if err != nil {
 		return // Accept wrote the HTTP error
@@ -528,9 +541,20 @@ func (h *Hub) forget(hash, id string) {
 	}
 }
 
-// Close closes every editor connection (daemon shutdown).
+// Close closes every editor connection (daemon shutdown) and waits, up to
+// 5 s, until each one's end has been recorded.
 func (h *Hub) Close() {
+	defer func() {
+		done := make(chan struct{})
+		go func() { h.conns.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			h.opt.Logger.Warn("bridge connections still closing after 5s")
+		}
+	}()
 	h.mu.Lock()
+	h.closing = true
 	var peers []*Peer
 	for _, e := range h.editors {
 		if e.peer != nil {

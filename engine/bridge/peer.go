@@ -43,6 +43,8 @@ type Peer struct {
 
 	reason error // why this side closed, see CloseWith
 
+	serving sync.WaitGroup // request handlers still running
+
 	// reloadAnnounced is set by the hub when the editor said a domain
 	// reload is starting on this connection.
 	reloadAnnounced atomic.Bool
@@ -75,7 +77,11 @@ func (p *Peer) Run() error {
 		}
 		switch {
 		case m.Method != "" && len(m.ID) > 0:
-			go p.serve(m)
+			p.serving.Add(1)
+			go func() {
+				defer p.serving.Done()
+				p.serve(m)
+			}()
 		case m.Method != "":
 			if p.onNotify != nil {
 				p.onNotify(m.Method, m.Params)
@@ -228,5 +234,6 @@ func (p *Peer) shutdown() {
 	}
 	p.cancel()
 	p.conn.CloseNow()
+	p.serving.Wait() // handlers see the cancelled context and end
 	close(p.done)
 }

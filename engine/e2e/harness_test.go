@@ -1,0 +1,173 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/daemon"
+	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+// env is an in-process daemon on a free loopback port with a temporary
+// state directory.
+type env struct {
+	t     *testing.T
+	d     *daemon.Daemon
+	URL   string
+	Token string
+	State state.Dir
+}
+
+func quietLogger() *slog.Logger {
+	if os.Getenv("E2E_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+func startDaemon(t *testing.T, hub bridge.Options) *env {
+	t.Helper()
+	dir, err := state.At(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready := make(chan *daemon.Daemon, 1)
+	errc := make(chan error, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		errc <- daemon.Run(ctx, daemon.Config{Addr: "127.0.0.1:0", State: dir, Logger: quietLogger(), Hub: hub,
+			Ready: func(d *daemon.Daemon) { ready <- d }})
+	}()
+	var d *daemon.Daemon
+	select {
+	case d = <-ready:
+	case err := <-errc:
+		t.Fatalf("daemon: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("daemon did not start")
+	}
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-errc:
+		case <-time.After(10 * time.Second):
+			t.Error("daemon did not shut down")
+		}
+	})
+	return &env{t: t, d: d, URL: d.URL, Token: d.Token, State: dir}
+}
+
+// newProject makes a minimal Unity project folder.
+func newProject(t *testing.T, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	for _, d := range []string{"Assets/Scripts", "ProjectSettings"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "ProjectSettings", "ProjectVersion.txt"), []byte("m_EditorVersion: 6000.0.0f1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "Assets", "Scripts", "Player.cs"), []byte("public class Player {}\n"), 0o644)
+	return dir
+}
+
+// startSim connects a simulated editor and waits for its hello.
+func (e *env) startSim(dir string, cfg editorsim.Config) *editorsim.Sim {
+	e.t.Helper()
+	cfg.BaseURL, cfg.Token, cfg.ProjectDir = e.URL, e.Token, dir
+	if cfg.Logger == nil {
+		cfg.Logger = quietLogger()
+	}
+	sim, err := editorsim.New(cfg)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { sim.Run(ctx); close(done) }()
+	e.t.Cleanup(func() { cancel(); <-done })
+	select {
+	case <-sim.Connected():
+	case <-time.After(10 * time.Second):
+		e.t.Fatal("simulator did not connect")
+	}
+	e.waitState(sim.Hash(), bridge.StateConnected)
+	return sim
+}
+
+// waitState waits until the hub reports the editor in state.
+func (e *env) waitState(hash, st string) {
+	e.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if info, ok := e.d.Engine.Hub.Editor(hash); ok && info.State == st {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	info, _ := e.d.Engine.Hub.Editor(hash)
+	e.t.Fatalf("editor %s did not reach state %s (is %s)", hash, st, info.State)
+}
+
+// do sends an HTTP request to the daemon with the token.
+func (e *env) do(method, path string, body []byte, hdr map[string]string) (int, []byte) {
+	e.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequest(method, e.URL+path, rd)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+e.Token)
+	for k, v := range hdr {
+		if v == "" {
+			req.Header.Del(k)
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
+	if h, ok := hdr["Host"]; ok {
+		req.Host = h
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+// call runs a tool over REST and decodes the JSON answer.
+func (e *env) call(project, tool string, args any) (int, map[string]any) {
+	e.t.Helper()
+	b, _ := json.Marshal(args)
+	path := "/tools/" + tool
+	if project != "" {
+		path += "?project=" + project
+	}
+	status, body := e.do("POST", path, b, nil)
+	var m map[string]any
+	if err := json.Unmarshal(body, &m); err != nil {
+		e.t.Fatalf("%s: answer is not JSON (%d): %s", tool, status, body)
+	}
+	return status, m
+}
+
+func errCode(m map[string]any) string {
+	e, _ := m["error"].(map[string]any)
+	c, _ := e["code"].(string)
+	return c
+}

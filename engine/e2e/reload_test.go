@@ -1,0 +1,164 @@
+package e2e
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/editorsim"
+)
+
+// A call made while the editor reloads is held and runs after the
+// reconnect — no "please retry".
+func TestCallDuringReloadCompletesAfterReconnect(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	dir := newProject(t, "Game")
+	sim := e.startSim(dir, editorsim.Config{ReloadDelay: 400 * time.Millisecond})
+	os.WriteFile(filepath.Join(dir, "Assets/Scripts/New.cs"), []byte("class New {}\n"), 0o644)
+	status, res := e.call("", "compile", map[string]any{})
+	if status != http.StatusOK || res["Success"] != true {
+		t.Fatalf("compile: %d %v", status, res)
+	}
+	e.waitState(sim.Hash(), bridge.StateReloading)
+	start := time.Now()
+	status, res = e.call("", "get-logs", map[string]any{"LogType": "All"})
+	waited := time.Since(start)
+	if status != http.StatusOK {
+		t.Fatalf("get-logs during reload: %d %v", status, res)
+	}
+	if _, ok := res["Logs"]; !ok || res["Ver"] == nil {
+		t.Fatalf("get-logs answer lacks fields: %v", res)
+	}
+	if waited < 100*time.Millisecond {
+		t.Errorf("call came back in %v, before the reload could have ended", waited)
+	}
+	if sim.Reloads() != 1 {
+		t.Errorf("reloads = %d, want 1", sim.Reloads())
+	}
+}
+
+// compile with WaitForDomainReload answers after the reload, with the
+// results and ProjectRoot, delivered across the reconnect.
+func TestCompileWaitForDomainReload(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	dir := newProject(t, "Game")
+	sim := e.startSim(dir, editorsim.Config{ReloadDelay: 200 * time.Millisecond})
+	status, res := e.call("", "compile", map[string]any{"ForceRecompile": true, "WaitForDomainReload": true})
+	if status != http.StatusOK || res["Success"] != true || res["ProjectRoot"] != filepath.ToSlash(dir) {
+		t.Fatalf("compile: %d %v", status, res)
+	}
+	if sim.Reloads() != 1 {
+		t.Errorf("reloads = %d, want 1", sim.Reloads())
+	}
+	// ForceRecompile without waiting answers nulls, as the seed says.
+	status, res = e.call("", "compile", map[string]any{"ForceRecompile": true})
+	if status != http.StatusOK || res["Success"] != nil || res["ErrorCount"] != nil || res["Errors"] != nil {
+		t.Fatalf("forced compile without wait: %d %v", status, res)
+	}
+}
+
+// Compile errors come back with file and line, and land in the console.
+func TestCompileErrors(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	dir := newProject(t, "Game")
+	e.startSim(dir, editorsim.Config{})
+	os.WriteFile(filepath.Join(dir, "Assets/Scripts/Bad.cs"), []byte("class Bad {\n#error missing semicolon\n#warning careful\n}\n"), 0o644)
+	_, res := e.call("", "compile", map[string]any{})
+	if res["Success"] != false || res["ErrorCount"] != 1.0 || res["WarningCount"] != 1.0 {
+		t.Fatalf("compile: %v", res)
+	}
+	first := res["Errors"].([]any)[0].(map[string]any)
+	if first["File"] != "Assets/Scripts/Bad.cs" || first["Line"] != 2.0 || !strings.Contains(first["Message"].(string), "missing semicolon") {
+		t.Errorf("first error: %v", first)
+	}
+	_, logs := e.call("", "get-logs", map[string]any{"LogType": "Error", "SearchText": "semicolon"})
+	if logs["TotalCount"] != 1.0 {
+		t.Errorf("get-logs: %v", logs)
+	}
+}
+
+// A non-idempotent call the reload interrupts is answered with
+// interrupted_by_reload; an idempotent one is re-sent and succeeds.
+func TestInterruptedCalls(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	dir := newProject(t, "Game")
+	sim := e.startSim(dir, editorsim.Config{ReloadDelay: 200 * time.Millisecond})
+	e.call("", "control-play-mode", map[string]any{"Action": "Play"})
+	os.WriteFile(filepath.Join(dir, "Assets/Scripts/New.cs"), []byte("class New {}\n"), 0o644)
+
+	var wg sync.WaitGroup
+	var keyStatus, logsStatus int
+	var keyRes, logsRes map[string]any
+	// compile triggers a reload 20 ms after answering; both calls below are
+	// in flight on the simulated main thread when it starts.
+	wg.Add(1)
+	go func() { defer wg.Done(); e.call("", "compile", map[string]any{}) }()
+	time.Sleep(5 * time.Millisecond)
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		keyStatus, keyRes = e.call("", "simulate-keyboard", map[string]any{"Key": "W", "Duration": 0.3})
+	}()
+	go func() {
+		defer wg.Done()
+		time.Sleep(2 * time.Millisecond)
+		logsStatus, logsRes = e.call("", "get-logs", map[string]any{})
+	}()
+	wg.Wait()
+	if sim.Reloads() != 1 {
+		t.Fatalf("reloads = %d, want 1", sim.Reloads())
+	}
+	if keyStatus != http.StatusServiceUnavailable || errCode(keyRes) != "interrupted_by_reload" {
+		t.Errorf("simulate-keyboard across the reload: %d %v", keyStatus, keyRes)
+	}
+	if logsStatus != http.StatusOK {
+		t.Errorf("get-logs (idempotent) across the reload: %d %v", logsStatus, logsRes)
+	}
+}
+
+// An editor that drops without announcing a reload fails its calls at once
+// with a clear error, and later calls say it is not connected.
+func TestCrash(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	dir := newProject(t, "Game")
+	sim := e.startSim(dir, editorsim.Config{CrashAfter: 2, ExitOnCrash: true})
+	if status, _ := e.call("", "get-logs", map[string]any{}); status != http.StatusOK {
+		t.Fatal("first call failed")
+	}
+	start := time.Now()
+	status, res := e.call("", "get-logs", map[string]any{})
+	if status != http.StatusServiceUnavailable || errCode(res) != "editor_disconnected" {
+		t.Fatalf("call during crash: %d %v", status, res)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("crash detected after %v", d)
+	}
+	e.waitState(sim.Hash(), bridge.StateDisconnected)
+	status, res = e.call("", "get-logs", map[string]any{})
+	if status != http.StatusServiceUnavailable || errCode(res) != "editor_not_connected" {
+		t.Fatalf("call after crash: %d %v", status, res)
+	}
+}
+
+// A held call is bounded by its deadline.
+func TestHeldCallDeadline(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	dir := newProject(t, "Game")
+	sim := e.startSim(dir, editorsim.Config{ReloadDelay: 3 * time.Second})
+	os.WriteFile(filepath.Join(dir, "Assets/Scripts/New.cs"), []byte("class New {}\n"), 0o644)
+	e.call("", "compile", map[string]any{})
+	e.waitState(sim.Hash(), bridge.StateReloading)
+	start := time.Now()
+	status, body := e.do("POST", "/tools/get-logs?timeout=300ms", []byte(`{}`), nil)
+	if status != http.StatusGatewayTimeout || !strings.Contains(string(body), "deadline_exceeded") {
+		t.Fatalf("held call past its deadline: %d %s", status, body)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("deadline honoured after %v", d)
+	}
+}

@@ -1,0 +1,131 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/server"
+)
+
+// Every route refuses a missing or wrong token, a foreign Host and a hostile
+// Origin, and the daemon keeps serving afterwards.
+func TestGuardsOnEveryRoute(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	routes := []struct{ method, path string }{
+		{"GET", "/health"}, {"GET", "/tools"}, {"POST", "/tools/compile"}, {"GET", "/events"},
+		{"POST", "/mcp"}, {"GET", "/mcp"}, {"POST", "/projects/0123456789abcdef/mcp"}, {"GET", "/bridge"},
+	}
+	cases := []struct {
+		name   string
+		hdr    map[string]string
+		status int
+	}{
+		{"no token", map[string]string{"Authorization": ""}, http.StatusUnauthorized},
+		{"wrong token", map[string]string{"Authorization": "Bearer nope"}, http.StatusUnauthorized},
+		{"basic auth", map[string]string{"Authorization": "Basic " + e.Token}, http.StatusUnauthorized},
+		{"hostile origin", map[string]string{"Origin": "http://evil.example"}, http.StatusForbidden},
+		{"null origin", map[string]string{"Origin": "null"}, http.StatusForbidden},
+		{"origin lookalike", map[string]string{"Origin": "http://localhost.evil.example"}, http.StatusForbidden},
+		{"foreign host", map[string]string{"Host": "evil.example"}, http.StatusForbidden},
+		{"rebinding host", map[string]string{"Host": "attacker.example:8080"}, http.StatusForbidden},
+	}
+	for _, r := range routes {
+		for _, c := range cases {
+			var body []byte
+			if r.method == "POST" {
+				body = []byte(`{}`)
+			}
+			status, resp := e.do(r.method, r.path, body, c.hdr)
+			if status != c.status {
+				t.Errorf("%s %s with %s: status %d, want %d (%s)", r.method, r.path, c.name, status, c.status, resp)
+			}
+			if !bytes.Contains(resp, []byte(`"message"`)) {
+				t.Errorf("%s %s with %s: no error message in %s", r.method, r.path, c.name, resp)
+			}
+		}
+	}
+	// Loopback origins and hosts are fine.
+	for _, h := range []map[string]string{{"Origin": "http://localhost:6274"}, {"Host": "localhost"}, {"Origin": "http://127.0.0.1"}} {
+		if status, body := e.do("GET", "/health", nil, h); status != http.StatusOK {
+			t.Errorf("GET /health with %v: %d %s", h, status, body)
+		}
+	}
+}
+
+func TestOversizedBody(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	big := bytes.Repeat([]byte("x"), server.MaxBodyBytes+1)
+	for _, path := range []string{"/mcp", "/tools/compile"} {
+		status, body := e.do("POST", path, big, nil)
+		if status != http.StatusRequestEntityTooLarge || !strings.Contains(string(body), "body_too_large") {
+			t.Errorf("POST %s with %d bytes: %d %s", path, len(big), status, body)
+		}
+	}
+	// Chunked (no Content-Length) bodies are cut off too.
+	req, _ := http.NewRequest("POST", e.URL+"/tools/compile", struct{ *bytes.Reader }{bytes.NewReader(big)})
+	req.Header.Set("Authorization", "Bearer "+e.Token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("chunked oversized body: %d", resp.StatusCode)
+	}
+	if status, _ := e.do("GET", "/health", nil, nil); status != http.StatusOK {
+		t.Fatalf("daemon stopped serving: %d", status)
+	}
+}
+
+func TestBridgeNeedsToken(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for _, tok := range []string{"", "wrong"} {
+		_, resp, err := websocket.Dial(ctx, e.URL+bridge.Path, &websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + tok}}})
+		if err == nil {
+			t.Fatalf("bridge accepted token %q", tok)
+		}
+		if resp == nil || resp.StatusCode != http.StatusUnauthorized {
+			t.Errorf("bridge with token %q: %v", tok, resp)
+		}
+	}
+	conn, err := bridge.Dial(ctx, e.URL, e.Token)
+	if err != nil {
+		t.Fatalf("bridge refused the right token: %v", err)
+	}
+	conn.CloseNow()
+}
+
+// An editor that sends garbage or an incompatible hello gets a clear error.
+func TestBridgeBadHello(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := bridge.Dial(ctx, e.URL, e.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := bridge.NewPeer(conn, nil, nil)
+	go p.Run()
+	defer p.Close("done")
+	err = p.Call(ctx, bridge.MethodHello, bridge.Hello{Protocol: 99, DataPath: "/x/Assets"}, nil)
+	if err == nil || !strings.Contains(err.Error(), "protocol 99 is not supported") {
+		t.Errorf("hello with protocol 99: %v", err)
+	}
+	err = p.Call(ctx, bridge.MethodHello, bridge.Hello{Protocol: bridge.ProtocolVersion}, nil)
+	if err == nil || !strings.Contains(err.Error(), "dataPath is required") {
+		t.Errorf("hello without dataPath: %v", err)
+	}
+	conn.Write(ctx, websocket.MessageText, []byte("not json"))
+	err = p.Call(ctx, "no/such/method", struct{}{}, nil)
+	if err == nil || !strings.Contains(err.Error(), "no method") {
+		t.Errorf("unknown method: %v", err)
+	}
+}
