@@ -45,6 +45,9 @@ type Engine struct {
 
 	lmu       sync.Mutex
 	listeners []func(hash string)
+
+	// pathHints maps hashes of projects pinned by folder to that folder.
+	pathHints sync.Map
 }
 
 // New builds an engine and loads the editors known from earlier runs.

@@ -48,7 +48,9 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 	sel = strings.TrimSpace(sel)
 	if sel != "" {
 		if project.IsHash(sel) {
-			return Target{Hash: sel, Info: find(sel)}, nil
+			given, _ := e.pathHints.Load(sel)
+			g, _ := given.(string)
+			return Target{Hash: sel, Info: find(sel), Given: g}, nil
 		}
 		if looksLikePath(sel) {
 			dp, err := project.DataPath(sel)
@@ -56,6 +58,9 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 				return Target{}, Errorf(CodeUnknownProject, "project %q: %v", sel, err)
 			}
 			h := project.Hash(dp)
+			// Remember the folder so messages about a project whose editor
+			// never connected can name it.
+			e.pathHints.Store(h, project.Root(dp))
 			return Target{Hash: h, Info: find(h), Given: project.Root(dp)}, nil
 		}
 		var matches []*bridge.EditorInfo

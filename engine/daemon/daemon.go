@@ -117,8 +117,13 @@ func Run(ctx context.Context, cfg Config) error {
 	eng := engine.New(engine.Options{Logger: log, State: cfg.State, Hub: cfg.Hub,
 		MCPURL: func(hash string) string { return srv.MCPURL(hash) }})
 	srv = server.New(eng, token, base, log)
+	// Long-lived streams (SSE, listen, /events) end when baseCtx is
+	// cancelled at shutdown, so Shutdown need not wait them out.
+	baseCtx, cancelStreams := context.WithCancel(context.Background())
+	defer cancelStreams()
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
+		ErrorLog:    slog.NewLogLogger(log.Handler(), slog.LevelDebug),
+		BaseContext: func(net.Listener) context.Context { return baseCtx }}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: engine.Version, Address: ln.Addr().String(), URL: base, Started: time.Now()}); err != nil {
@@ -137,10 +142,14 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	log.Info("shutting down")
 	eng.Hub.Close()
+	log.Debug("editors closed")
+	cancelStreams()
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {
+		log.Warn("connections still open after 5s; closing them", "err", err)
 		hs.Close()
 	}
+	log.Debug("stopped")
 	return nil
 }

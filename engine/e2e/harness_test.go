@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"testing"
@@ -156,7 +157,7 @@ func (e *env) call(project, tool string, args any) (int, map[string]any) {
 	b, _ := json.Marshal(args)
 	path := "/tools/" + tool
 	if project != "" {
-		path += "?project=" + project
+		path += "?project=" + url.QueryEscape(project)
 	}
 	status, body := e.do("POST", path, b, nil)
 	var m map[string]any

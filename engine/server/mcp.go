@@ -84,7 +84,7 @@ func (m *mcpFront) get(hash string) *front {
 		mcpserver.WithInstructions(Instructions),
 		mcpserver.WithHooks(hooks),
 		mcpserver.WithRecovery(),
-		mcpserver.WithLogger(m.log),
+		mcpserver.WithLogger(slog.New(demoted{m.log.Handler()})),
 	)
 	srv.SetTools(m.serverTools(hash)...)
 	h := mcpserver.NewStreamableHTTPServer(srv,
@@ -92,7 +92,7 @@ func (m *mcpFront) get(hash string) *front {
 			groups, _ := engine.ParseGroups(r.URL.Query().Get("group"))
 			return context.WithValue(ctx, groupsKey, groups)
 		}),
-		mcpserver.WithStreamableHTTPLogger(m.log),
+		mcpserver.WithStreamableHTTPLogger(slog.New(demoted{m.log.Handler()})),
 		mcpserver.WithHeartbeatInterval(30*time.Second),
 	)
 	f := &front{srv: srv, http: h}
@@ -203,3 +203,24 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// demoted logs mcp-go's per-request Info records at Debug: one line per
+// request is noise in a daemon's log, useful only when debugging.
+type demoted struct{ slog.Handler }
+
+func (d demoted) Enabled(ctx context.Context, l slog.Level) bool {
+	if l == slog.LevelInfo {
+		l = slog.LevelDebug
+	}
+	return d.Handler.Enabled(ctx, l)
+}
+
+func (d demoted) Handle(ctx context.Context, r slog.Record) error {
+	if r.Level == slog.LevelInfo {
+		r.Level = slog.LevelDebug
+	}
+	return d.Handler.Handle(ctx, r)
+}
+
+func (d demoted) WithAttrs(a []slog.Attr) slog.Handler { return demoted{d.Handler.WithAttrs(a)} }
+func (d demoted) WithGroup(n string) slog.Handler      { return demoted{d.Handler.WithGroup(n)} }

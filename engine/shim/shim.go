@@ -88,9 +88,17 @@ func Run(ctx context.Context, opt Options) error {
 					r.initialized = append([]byte(nil), msg...)
 					r.mu.Unlock()
 				}
-				wg.Add(1)
+				// A listen stream lasts as long as the session: it is not
+				// waited for when stdin ends; requests in flight are, so
+				// `echo request | unitymcp stdio` gets its answer.
+				long := head.Method == "subscriptions/listen"
+				if !long {
+					wg.Add(1)
+				}
 				go func(msg []byte, id json.RawMessage, method string) {
-					defer wg.Done()
+					if !long {
+						defer wg.Done()
+					}
 					r.post(ctx, msg, id, false)
 					if method == "notifications/initialized" {
 						r.startStream(ctx)

@@ -1,0 +1,283 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+// bins holds the real binaries, built once per test run.
+var bins struct {
+	dir, unitymcp, editorsim string
+}
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "unitymcp-e2e-bin")
+	if err != nil {
+		panic(err)
+	}
+	bins.dir = dir
+	bins.unitymcp = filepath.Join(dir, "unitymcp")
+	bins.editorsim = filepath.Join(dir, "editorsim")
+	for out, pkg := range map[string]string{bins.unitymcp: "../../cmd/unitymcp", bins.editorsim: "../../cmd/editorsim"} {
+		cmd := exec.Command("go", "build", "-o", out, pkg)
+		cmd.Stderr = os.Stderr
+		if err := cmd.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "building", pkg, err)
+			os.Exit(1)
+		}
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// proc is a started binary.
+type proc struct {
+	cmd    *exec.Cmd
+	stderr *strings.Builder
+	done   chan struct{} // closed when it exited, with err set
+	err    error
+}
+
+func startProc(t *testing.T, home string, name string, args ...string) *proc {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
+	var sb strings.Builder
+	cmd.Stderr = &sb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &proc{cmd: cmd, stderr: &sb, done: make(chan struct{})}
+	go func() { p.err = cmd.Wait(); close(p.done) }()
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-p.done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+		}
+	})
+	return p
+}
+
+// startServe runs `unitymcp serve --headless` and waits for daemon.json.
+func startServe(t *testing.T, home, addr string) *proc {
+	t.Helper()
+	p := startProc(t, home, bins.unitymcp, "serve", "--headless", "--addr", addr)
+	dir := state.Dir{Root: home}
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if info, err := dir.ReadDaemon(); err == nil && info.Address == addr {
+			return p
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("serve did not start: %s", p.stderr)
+	return nil
+}
+
+func waitEditors(t *testing.T, home string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		out, err := exec.Command(bins.unitymcp, "status").Output()
+		_ = out
+		cmd := exec.Command(bins.unitymcp, "status")
+		cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
+		out, err = cmd.Output()
+		if err == nil {
+			var h struct{ Editors []json.RawMessage }
+			if json.Unmarshal(out, &h) == nil && len(h.Editors) == n {
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%d editor(s) did not connect", n)
+}
+
+// The real binaries: serve + editorsim, an official-SDK client over
+// `unitymcp stdio` in both protocol eras, the CLI, and a clean shutdown.
+func TestBinariesEndToEnd(t *testing.T) {
+	home := t.TempDir()
+	addr := freePort(t)
+	serve := startServe(t, home, addr)
+	proj := newProject(t, "Game")
+	startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj)
+	waitEditors(t, home, 1)
+
+	// A second daemon on the same state directory refuses to start.
+	second := exec.Command(bins.unitymcp, "serve", "--headless", "--addr", freePort(t))
+	second.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
+	out, err := second.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "already running") || !strings.Contains(string(out), addr) {
+		t.Errorf("second serve: %v %s", err, out)
+	}
+	// A non-loopback address is refused.
+	bad := exec.Command(bins.unitymcp, "serve", "--addr", "0.0.0.0:1234")
+	bad.Env = append(os.Environ(), "UNITYMCP_HOME="+t.TempDir())
+	if out, err := bad.CombinedOutput(); err == nil || !strings.Contains(string(out), "loopback") {
+		t.Errorf("serve on 0.0.0.0: %v %s", err, out)
+	}
+
+	for _, version := range protocolVersions {
+		t.Run("stdio "+version, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			cmd := exec.Command(bins.unitymcp, "stdio", "--project", proj)
+			cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
+			c := connectSDK(t, ctx, &mcp.CommandTransport{Command: cmd}, version)
+			tools, err := c.cs.ListTools(ctx, nil)
+			if err != nil || len(tools.Tools) != 15 {
+				t.Fatalf("tools/list over stdio: %v (%d tools)", err, len(tools.Tools))
+			}
+			res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: "find-game-objects", Arguments: map[string]any{"NamePattern": "Player"}})
+			if err != nil || res.IsError {
+				t.Fatalf("find-game-objects: %v %v", err, res)
+			}
+			sc := structured(t, res)
+			if sc["totalFound"] != 1.0 || sc["Ver"] == nil {
+				t.Errorf("find-game-objects: %v", sc)
+			}
+		})
+	}
+
+	// The CLI: call prints the JSON result; a tool error exits 1.
+	cli := func(args ...string) (string, int) {
+		cmd := exec.Command(bins.unitymcp, args...)
+		cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
+		out, err := cmd.Output()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		return string(out), code
+	}
+	if out, code := cli("call", "control-play-mode", "--project", proj, "--args", `{"Action":"Play"}`); code != 0 || !strings.Contains(out, `"IsPlaying":true`) {
+		t.Errorf("call control-play-mode: %d %s", code, out)
+	}
+	if out, code := cli("call", "get-logs", "--args", `{"LogType":"Nope"}`); code != 1 || !strings.Contains(out, "invalid_params") {
+		t.Errorf("call with a bad enum: %d %s", code, out)
+	}
+	if out, code := cli("hash", proj); code != 0 || len(strings.TrimSpace(out)) != 16 {
+		t.Errorf("hash: %d %s", code, out)
+	}
+
+	// SIGTERM: graceful, daemon.json removed, instance descriptor kept.
+	serve.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-serve.done:
+		if serve.err != nil {
+			t.Errorf("serve exited with %v: %s", serve.err, serve.stderr)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop on SIGTERM")
+	}
+	if _, err := os.Stat(filepath.Join(home, "daemon.json")); !os.IsNotExist(err) {
+		t.Errorf("daemon.json left behind: %v", err)
+	}
+	fi, err := os.Stat(filepath.Join(home, "token"))
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("token file: %v %v", err, fi)
+	}
+	entries, _ := os.ReadDir(filepath.Join(home, "instances"))
+	if len(entries) != 1 {
+		t.Errorf("instances: %v", entries)
+	}
+}
+
+// `unitymcp stdio` with no daemon running starts one in the background, and
+// writes nothing but protocol to stdout.
+func TestStdioStartsDaemon(t *testing.T) {
+	home := t.TempDir()
+	proj := newProject(t, "Game")
+	cmd := exec.Command(bins.unitymcp, "stdio")
+	cmd.Dir = filepath.Join(proj, "Assets", "Scripts") // found by walking up
+	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		stdin.Close()
+		cmd.Wait()
+		if info, err := (state.Dir{Root: home}).ReadDaemon(); err == nil {
+			if p, err := os.FindProcess(info.PID); err == nil {
+				p.Signal(syscall.SIGTERM)
+			}
+		}
+	}()
+	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	fmt.Fprintln(stdin, `not json at all`)
+	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	got := map[string]string{}
+	deadline := time.After(20 * time.Second)
+	lines := make(chan string)
+	go func() {
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	for len(got) < 3 {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("stdout closed; got %v; stderr: %s", got, stderr.String())
+			}
+			var m struct {
+				ID json.RawMessage `json:"id"`
+			}
+			if err := json.Unmarshal([]byte(l), &m); err != nil {
+				t.Fatalf("stdout carried a non-JSON line %q", l)
+			}
+			got[string(m.ID)] = l
+		case <-deadline:
+			t.Fatalf("timed out; got %v; stderr: %s", got, stderr.String())
+		}
+	}
+	if !strings.Contains(got["1"], `"serverInfo"`) {
+		t.Errorf("initialize: %s", got["1"])
+	}
+	if !strings.Contains(got["null"], "-32700") {
+		t.Errorf("parse error: %s", got["null"])
+	}
+	// The project was found by walking up from the working directory; no
+	// editor runs, so the call says so.
+	if !strings.Contains(got["2"], "editor_not_connected") || !strings.Contains(got["2"], filepath.ToSlash(proj)) {
+		t.Errorf("tools/call: %s", got["2"])
+	}
+	if !strings.Contains(stderr.String(), "started the unitymcp daemon") {
+		t.Errorf("stderr does not say the daemon was started: %s", stderr.String())
+	}
+}
