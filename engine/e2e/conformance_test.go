@@ -1,0 +1,53 @@
+package e2e
+
+import (
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+)
+
+// The MCP conformance suite's server scenarios that apply to any server.
+// The suite cannot send a bearer token, so a loopback proxy adds it (as a
+// client's config would) and passes Host and Origin through unchanged, so
+// the rebinding scenario still reaches the daemon's own guards.
+func TestConformanceSuite(t *testing.T) {
+	node, dir := needNode(t)
+	e := startDaemon(t, bridge.Options{})
+	target, _ := url.Parse(e.URL)
+	proxy := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+		r.SetURL(target)
+		r.Out.Host = r.In.Host
+		r.Out.Header.Set("Authorization", "Bearer "+e.Token)
+	}, FlushInterval: -1}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: proxy}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	passed := regexp.MustCompile(`Passed: (\d+)/(\d+), 0 failed`)
+	for _, s := range []string{"server-initialize", "ping", "tools-list", "dns-rebinding-protection", "server-sse-multiple-streams"} {
+		t.Run(s, func(t *testing.T) {
+			cmd := exec.Command(node, filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js"),
+				"server", "--url", "http://localhost:"+port+"/mcp", "--scenario", s)
+			out, err := cmd.CombinedOutput()
+			m := passed.FindStringSubmatch(string(out))
+			if err != nil || m == nil || m[1] != m[2] {
+				t.Errorf("scenario %s: %v\n%s", s, err, out)
+			}
+			if strings.Contains(string(out), "FAILURE") {
+				t.Errorf("scenario %s reports a failure:\n%s", s, out)
+			}
+		})
+	}
+}
