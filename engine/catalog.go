@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/unitymcp/unitymcp/engine/params"
 	"slices"
 	"sort"
 	"strings"
@@ -96,21 +97,21 @@ func (e *Engine) setDeclared(hash string, decl []bridge.DeclaredTool) {
 			}
 			continue
 		}
-		params, err := ParseSchema(d.InputSchema)
+		ps, err := params.Parse(d.InputSchema)
 		if err != nil {
 			e.log.Warn("editor declared a tool with a bad schema; skipped", "tool", d.Name, "err", err)
 			continue
 		}
 		schema := d.InputSchema
 		if len(schema) == 0 {
-			schema = BuildSchema(nil)
+			schema = params.Schema(nil)
 		}
 		group := d.Group
 		if !slices.Contains(Groups, group) {
 			group = ""
 		}
 		tools = append(tools, &Tool{Name: d.Name, Description: d.Description, Group: group,
-			Schema: schema, Params: params, Source: "editor",
+			Schema: schema, Params: ps, Source: "editor",
 			ReadOnly: d.Annotations.ReadOnlyHint, Destructive: d.Annotations.DestructiveHint, Idempotent: d.Annotations.IdempotentHint})
 	}
 	e.mu.Lock()

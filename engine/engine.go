@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/params"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
@@ -204,9 +205,9 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *ToolE
 			return nil, Errorf(CodeInvalidParams, "%s: arguments must be a JSON object: %v", req.Tool, err)
 		}
 	}
-	args, terr := CheckArgs(tool.Name, tool.Params, raw)
-	if terr != nil {
-		return nil, terr
+	args, err := params.Check(tool.Name, tool.Params, raw)
+	if err != nil {
+		return nil, Errorf(CodeInvalidParams, "%v", err)
 	}
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
@@ -215,6 +216,7 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *ToolE
 	}
 	call := &Call{Tool: tool, Args: args, Project: req.Project, Roots: req.Roots, Progress: req.Progress, engine: e}
 	var res json.RawMessage
+	var terr *ToolError
 	if tool.Run != nil {
 		out, err := tool.Run(ctx, call)
 		if err != nil {

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/unitymcp/unitymcp/engine/params"
+
 // Builtins returns the built-in tools, the uLoopMCP surface of seed 002 plus
 // the daemon-native ones, in catalog order. This is the one list of them.
 func Builtins() []*Tool {
@@ -20,7 +22,7 @@ func Builtins() []*Tool {
 	}
 	for _, t := range tools {
 		t.Source = "builtin"
-		t.Schema = BuildSchema(t.Params)
+		t.Schema = params.Schema(t.Params)
 	}
 	return tools
 }

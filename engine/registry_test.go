@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/unitymcp/unitymcp/engine/params"
 	"os"
 	"path/filepath"
 	"slices"
@@ -65,7 +66,7 @@ func TestRegistryInvariants(t *testing.T) {
 		if tool.ReadOnly && tool.Destructive {
 			t.Errorf("%s is both read-only and destructive", tool.Name)
 		}
-		params, err := ParseSchema(tool.Schema)
+		params, err := params.Parse(tool.Schema)
 		if err != nil {
 			t.Errorf("%s: its own schema does not parse: %v", tool.Name, err)
 		}
@@ -133,7 +134,7 @@ func TestSeedSurface(t *testing.T) {
 			t.Errorf("tool %s is not in seed 002", tool.Name)
 			continue
 		}
-		params, _ := ParseSchema(tool.Schema)
+		params, _ := params.Parse(tool.Schema)
 		if len(params) != len(want) {
 			t.Errorf("%s: %d params, seed has %d", tool.Name, len(params), len(want))
 		}

@@ -1,4 +1,7 @@
-package engine
+// Package params is the part of JSON Schema the daemon checks and fills in
+// at call time: argument types, enums, required names and defaults. Built-in
+// tools, editor-declared tools and definition inputs all go through it.
+package params
 
 import (
 	"encoding/json"
@@ -17,8 +20,10 @@ type Param struct {
 	Default     any
 	HasDefault  bool
 	Enum        []string
-	Items       string // element type of an array, "" for any
-	Required    bool
+	// EnumAny holds an enum with non-string members (numbers, booleans).
+	EnumAny  []any
+	Items    string // element type of an array, "" for any
+	Required bool
 }
 
 // P starts a parameter; the chain methods below finish it.
@@ -38,8 +43,8 @@ func (p Param) Of(items string) Param { p.Items = items; return p }
 // Must marks the parameter required.
 func (p Param) Must() Param { p.Required = true; return p }
 
-// BuildSchema renders params as a JSON Schema object.
-func BuildSchema(params []Param) json.RawMessage {
+// Schema renders params as a JSON Schema object.
+func Schema(params []Param) json.RawMessage {
 	props := map[string]any{}
 	var required []string
 	for _, p := range params {
@@ -52,6 +57,8 @@ func BuildSchema(params []Param) json.RawMessage {
 		}
 		if len(p.Enum) > 0 {
 			s["enum"] = p.Enum
+		} else if len(p.EnumAny) > 0 {
+			s["enum"] = p.EnumAny
 		}
 		if p.Type == "array" && p.Items != "" {
 			s["items"] = map[string]any{"type": p.Items}
@@ -72,9 +79,9 @@ func BuildSchema(params []Param) json.RawMessage {
 	return b
 }
 
-// ParseSchema reads the checkable part of an object schema declared by an
+// Parse reads the checkable part of an object schema declared by an
 // editor or a definition.
-func ParseSchema(raw json.RawMessage) ([]Param, error) {
+func Parse(raw json.RawMessage) ([]Param, error) {
 	if len(raw) == 0 {
 		return nil, nil
 	}
@@ -130,21 +137,25 @@ func ParseSchema(raw json.RawMessage) ([]Param, error) {
 			}
 			p.Default, p.HasDefault = d, true
 		}
+		allStrings := true
 		for _, e := range ps.Enum {
-			if es, ok := e.(string); ok {
-				p.Enum = append(p.Enum, es)
-			}
+			es, ok := e.(string)
+			allStrings = allStrings && ok
+			p.Enum = append(p.Enum, es)
+		}
+		if !allStrings {
+			p.Enum, p.EnumAny = nil, ps.Enum
 		}
 		params = append(params, p)
 	}
 	return params, nil
 }
 
-// CheckArgs checks args against params and returns a copy with defaults
+// Check checks args against params and returns a copy with defaults
 // filled in. Every problem is listed in one invalid_params error. Enum values
 // match case-insensitively and by index (run-tests' "exact"(1)), and come
 // out in their canonical spelling.
-func CheckArgs(tool string, params []Param, args map[string]any) (map[string]any, *ToolError) {
+func Check(tool string, params []Param, args map[string]any) (map[string]any, error) {
 	out := make(map[string]any, len(params))
 	var problems []string
 	known := make(map[string]bool, len(params))
@@ -187,7 +198,7 @@ func CheckArgs(tool string, params []Param, args map[string]any) (map[string]any
 		}
 	}
 	if len(problems) > 0 {
-		return nil, Errorf(CodeInvalidParams, "%s: %s", tool, strings.Join(problems, "; "))
+		return nil, &Error{Tool: tool, Problems: problems}
 	}
 	return out, nil
 }
@@ -196,12 +207,25 @@ func describe(p Param) string {
 	if len(p.Enum) > 0 {
 		return "one of " + strings.Join(p.Enum, ", ")
 	}
+	if len(p.EnumAny) > 0 {
+		b, _ := json.Marshal(p.EnumAny)
+		return "one of " + string(b)
+	}
 	return p.Type
 }
 
 func checkValue(p Param, v any) (any, string) {
 	bad := func() (any, string) {
 		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, describe(p), jsonKind(v))
+	}
+	if len(p.EnumAny) > 0 {
+		got, _ := json.Marshal(v)
+		for _, e := range p.EnumAny {
+			if want, _ := json.Marshal(e); string(want) == string(got) {
+				return v, ""
+			}
+		}
+		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, describe(p), got)
 	}
 	if len(p.Enum) > 0 {
 		switch x := v.(type) {
@@ -272,3 +296,11 @@ func jsonKind(v any) string {
 	}
 	return fmt.Sprintf("%T", v)
 }
+
+// Error lists every problem of one call's arguments.
+type Error struct {
+	Tool     string
+	Problems []string
+}
+
+func (e *Error) Error() string { return e.Tool + ": " + strings.Join(e.Problems, "; ") }

@@ -1,4 +1,4 @@
-package engine
+package params
 
 import (
 	"encoding/json"
@@ -16,6 +16,7 @@ func TestCheckArgs(t *testing.T) {
 		P("Key", "string", "k").Must(),
 		P("List", "array", "l").Of("string").Def([]string{}),
 		P("Obj", "object", "o").Def(map[string]any{}),
+		{Name: "Level", Type: "integer", EnumAny: []any{1.0, 2.0, 3.0}, Default: 1.0, HasDefault: true},
 	}
 	cases := []struct {
 		name    string
@@ -33,6 +34,8 @@ func TestCheckArgs(t *testing.T) {
 		{"array items", `{"Key":"W","List":["a",2]}`, nil, []string{"List[1] must be string"}},
 		{"unknown key", `{"Key":"W","count":3}`, nil, []string{`unknown argument "count"`, "case-sensitive"}},
 		{"null means default", `{"Key":"W","Count":null}`, map[string]any{"Count": 10}, nil},
+		{"numeric enum", `{"Key":"W","Level":3}`, map[string]any{"Level": 3.0}, nil},
+		{"numeric enum miss", `{"Key":"W","Level":4}`, nil, []string{"Level must be one of [1,2,3], got 4"}},
 		{"several problems at once", `{"Flag":"yes"}`, nil, []string{"Key is required", "Flag must be boolean"}},
 	}
 	for _, c := range cases {
@@ -41,17 +44,14 @@ func TestCheckArgs(t *testing.T) {
 			if err := json.Unmarshal([]byte(c.in), &in); err != nil {
 				t.Fatal(err)
 			}
-			got, terr := CheckArgs("tool", params, in)
+			got, terr := Check("tool", params, in)
 			if c.wantErr != nil {
 				if terr == nil {
 					t.Fatalf("got %v, want an error containing %q", got, c.wantErr)
 				}
-				if terr.Code != CodeInvalidParams {
-					t.Errorf("code %s, want %s", terr.Code, CodeInvalidParams)
-				}
 				for _, w := range c.wantErr {
-					if !strings.Contains(terr.Message, w) {
-						t.Errorf("message %q does not contain %q", terr.Message, w)
+					if !strings.Contains(terr.Error(), w) {
+						t.Errorf("message %q does not contain %q", terr.Error(), w)
 					}
 				}
 				return
@@ -67,35 +67,5 @@ func TestCheckArgs(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestWithVer(t *testing.T) {
-	t.Parallel()
-	for in, want := range map[string]string{
-		`{}`:              `{"Ver":"` + Version + `"}`,
-		`{"a":1}`:         `{"a":1,"Ver":"` + Version + `"}`,
-		` {"a":1} `:       `{"a":1,"Ver":"` + Version + `"}`,
-		`{"Ver":"old"}`:   `{"Ver":"` + Version + `"}`,
-		`{"x":"\"Ver\""}`: `{"x":"\"Ver\"","Ver":"` + Version + `"}`,
-	} {
-		got, terr := withVer(json.RawMessage(in))
-		if terr != nil || string(got) != want {
-			t.Errorf("withVer(%s) = %s, %v; want %s", in, got, terr, want)
-		}
-	}
-	if _, terr := withVer(json.RawMessage(`[1]`)); terr == nil {
-		t.Error("withVer accepted an array")
-	}
-}
-
-func TestParseGroups(t *testing.T) {
-	t.Parallel()
-	g, terr := ParseGroups(" Input, build ")
-	if terr != nil || len(g) != 2 || g[0] != "input" || g[1] != "build" {
-		t.Fatalf("got %v %v", g, terr)
-	}
-	if _, terr := ParseGroups("inputs"); terr == nil || !strings.Contains(terr.Message, "diagnostics") {
-		t.Fatalf("unknown group not rejected with the list: %v", terr)
 	}
 }
