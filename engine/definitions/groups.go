@@ -1,0 +1,52 @@
+package definitions
+
+import "strings"
+
+// Groups are the known tool groups.
+var Groups = []string{"diagnostics", "authoring", "rendering", "timeline", "build", "code", "input"}
+
+// prefixGroups maps a name's prefix to its group, in the order tried. It
+// follows isuzu-shiranui/UnityMCP's derivation, so a definition lands in the
+// same group there and here. A name matching no prefix is in "code".
+var prefixGroups = []struct{ prefix, group string }{
+	{"console_", "diagnostics"}, {"compile_", "diagnostics"}, {"test_", "diagnostics"},
+	{"editor_", "diagnostics"}, {"job_", "diagnostics"}, {"project_", "diagnostics"},
+	{"definitions_", "diagnostics"},
+	{"animator_", "authoring"}, {"gameobject_", "authoring"}, {"inspect_", "authoring"},
+	{"asset_", "authoring"}, {"scene_", "authoring"}, {"prefab_", "authoring"},
+	{"menu_", "authoring"}, {"play_mode_", "authoring"},
+	{"render_", "rendering"}, {"shader_", "rendering"}, {"material_", "rendering"}, {"gpu_", "rendering"},
+	{"timeline_", "timeline"}, {"recorder_", "timeline"},
+	{"build_", "build"},
+	{"input_", "input"},
+	{"execute_", "code"}, {"reflect_", "code"},
+}
+
+// PrefixTable is the prefix → group table, for docs.
+func PrefixTable() [][2]string {
+	out := make([][2]string, 0, len(prefixGroups))
+	for _, p := range prefixGroups {
+		out = append(out, [2]string{p.prefix, p.group})
+	}
+	return out
+}
+
+// GroupOf infers a tool's group from its name.
+func GroupOf(name string) string {
+	for _, p := range prefixGroups {
+		if strings.HasPrefix(name, p.prefix) {
+			return p.group
+		}
+	}
+	return "code"
+}
+
+// KnownGroup reports whether g is a group name.
+func KnownGroup(g string) bool {
+	for _, k := range Groups {
+		if k == g {
+			return true
+		}
+	}
+	return false
+}
