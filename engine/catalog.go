@@ -9,11 +9,36 @@ import (
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
 
-// Tools returns the catalog for a project hash: the built-ins, then the
-// tools that project's editor declared. For "" (a session not pinned to a
-// project) it returns the built-ins and every known project's declared
-// tools, first declaration winning.
+// Tools returns the catalog for a project hash: the built-ins, the tools
+// that project's editor declared, then its definitions (project folder,
+// then shared). For "" (a session not pinned to a project) it returns the
+// built-ins, the shared definitions and every known project's tools, the
+// first of a name winning; such calls are routed to a project at call time.
 func (e *Engine) Tools(hash string) []*Tool {
+	out := e.staticTools(hash)
+	seen := make(map[string]bool, len(out))
+	for _, t := range out {
+		seen[t.Name] = true
+	}
+	add := func(ts []*Tool) {
+		for _, t := range ts {
+			if !seen[t.Name] {
+				seen[t.Name] = true
+				out = append(out, t)
+			}
+		}
+	}
+	add(e.definitionTools(hash))
+	if hash == "" {
+		for _, ed := range e.Hub.Editors() {
+			add(e.definitionTools(ed.ProjectHash))
+		}
+	}
+	return out
+}
+
+// staticTools is the catalog without definitions.
+func (e *Engine) staticTools(hash string) []*Tool {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	out := slices.Clone(e.builtins)
@@ -44,8 +69,22 @@ func (e *Engine) Tools(hash string) []*Tool {
 	return out
 }
 
+// lookupStatic finds a built-in or editor tool (what definitions may call
+// besides each other).
+func (e *Engine) lookupStatic(hash, name string) *Tool {
+	for _, t := range e.staticTools(hash) {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
 // Lookup finds a tool by name in a project's catalog.
 func (e *Engine) Lookup(hash, name string) *Tool {
+	if t := e.lookupStatic(hash, name); t != nil {
+		return t
+	}
 	for _, t := range e.Tools(hash) {
 		if t.Name == name {
 			return t

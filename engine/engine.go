@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/definitions"
 	"github.com/unitymcp/unitymcp/engine/params"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
@@ -49,6 +50,8 @@ type Engine struct {
 
 	// pathHints maps hashes of projects pinned by folder to that folder.
 	pathHints sync.Map
+
+	defs defState
 }
 
 // New builds an engine and loads the editors known from earlier runs.
@@ -62,7 +65,8 @@ func New(opt Options) *Engine {
 	if opt.MCPURL == nil {
 		opt.MCPURL = func(string) string { return "" }
 	}
-	e := &Engine{log: opt.Logger, opt: opt, Events: &Bus{}, declared: map[string][]*Tool{}, builtinNames: map[string]bool{}}
+	e := &Engine{log: opt.Logger, opt: opt, Events: &Bus{}, declared: map[string][]*Tool{}, builtinNames: map[string]bool{},
+		defs: defState{sets: map[string]*definitions.Set{}}}
 	e.builtins = Builtins()
 	for _, t := range e.builtins {
 		e.builtinNames[t.Name] = true
@@ -104,6 +108,8 @@ func (e *Engine) OnCatalogChange(fn func(hash string)) {
 func (e *Engine) editorChanged(info bridge.EditorInfo, toolsChanged bool) {
 	if toolsChanged {
 		e.setDeclared(info.ProjectHash, info.DeclaredTools)
+		// Sequences may call the tools the editor declares: check again.
+		e.loadDefinitions(info.ProjectHash)
 	}
 	if e.opt.State.Root != "" {
 		in := state.Instance{ProjectHash: info.ProjectHash, ProjectPath: info.ProjectPath, DataPath: info.DataPath,
@@ -159,6 +165,9 @@ type Call struct {
 	Project  string
 	Roots    RootsFunc
 	Progress ProgressFunc
+	// Session identifies the caller's MCP session (probe diffs are kept
+	// per session).
+	Session string
 
 	engine *Engine
 }
@@ -182,6 +191,7 @@ type Request struct {
 	Args     json.RawMessage
 	Roots    RootsFunc
 	Progress ProgressFunc
+	Session  string
 }
 
 // Call runs a tool and returns its response object with Ver, or a tool
@@ -194,10 +204,24 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *ToolE
 			return nil, terr
 		}
 		hash = t.Hash
+		req.Project = t.Hash
 	}
 	tool := e.Lookup(hash, req.Tool)
 	if tool == nil {
 		return nil, e.unknownTool(hash, req.Tool)
+	}
+	if tool.Source == "definition" && hash == "" {
+		// Definitions belong to a project: route first, then take that
+		// project's definition of the name (it may override a shared one).
+		t, terr := e.Resolve(ctx, "", req.Roots)
+		if terr != nil {
+			return nil, terr
+		}
+		pt := e.Lookup(t.Hash, req.Tool)
+		if pt == nil {
+			return nil, Errorf(CodeUnknownTool, "%s is a definition of another project, not of %s; pin that project", req.Tool, t.Path())
+		}
+		tool, req.Project = pt, t.Hash
 	}
 	var raw map[string]any
 	if len(req.Args) > 0 && string(req.Args) != "null" {
@@ -209,12 +233,24 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *ToolE
 	if err != nil {
 		return nil, Errorf(CodeInvalidParams, "%v", err)
 	}
+	if tool.Check != nil {
+		if terr := tool.Check(args); terr != nil {
+			return nil, terr
+		}
+	}
+	if tool.Destructive && hasParam(tool, "confirm") {
+		confirm, _ := args["confirm"].(bool)
+		dry, _ := args["dry_run"].(bool)
+		if !confirm && !dry {
+			return nil, Errorf(CodeConfirmRequired, "'%s' is destructive. Pass confirm=true to execute it, or dry_run=true to see what it would affect.", tool.Name)
+		}
+	}
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, e.opt.CallTimeout)
 		defer cancel()
 	}
-	call := &Call{Tool: tool, Args: args, Project: req.Project, Roots: req.Roots, Progress: req.Progress, engine: e}
+	call := &Call{Tool: tool, Args: args, Project: req.Project, Roots: req.Roots, Progress: req.Progress, Session: req.Session, engine: e}
 	var res json.RawMessage
 	var terr *ToolError
 	if tool.Run != nil {
@@ -228,9 +264,18 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *ToolE
 		}
 		res = b
 	} else {
-		res, terr = e.callEditor(ctx, call)
-		if terr != nil {
-			return nil, terr
+		if dry, _ := args["dry_run"].(bool); dry && tool.Destructive && hasParam(tool, "dry_run") && tool.Source != "editor" {
+			b, _ := json.Marshal(dryRun(call))
+			res = b
+		} else {
+			t, terr := e.Resolve(ctx, call.Project, call.Roots)
+			if terr != nil {
+				return nil, terr
+			}
+			res, terr = e.callEditorTool(ctx, call, t, tool.Name, args, tool.Idempotent)
+			if terr != nil {
+				return nil, terr
+			}
 		}
 	}
 	res, terr = withVer(res)
@@ -243,22 +288,20 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *ToolE
 	return res, nil
 }
 
-func (e *Engine) callEditor(ctx context.Context, c *Call) (json.RawMessage, *ToolError) {
-	t, terr := e.Resolve(ctx, c.Project, c.Roots)
-	if terr != nil {
-		return nil, terr
-	}
-	if t.Info != nil && c.Tool.Source == "builtin" && len(t.Info.Tools) > 0 && !contains(t.Info.Tools, c.Tool.Name) {
+// callEditorTool runs a tool in the editor of target t and maps bridge
+// failures to tool errors.
+func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name string, args map[string]any, idempotent bool) (json.RawMessage, *ToolError) {
+	if t.Info != nil && len(t.Info.Tools) > 0 && !contains(t.Info.Tools, name) && e.builtinNames[name] {
 		return nil, Errorf(CodeNotSupported, "the editor of %s (package %s) does not implement %s; update the Unity package to the daemon's version %s",
-			t.Info.ProjectPath, t.Info.PackageVersion, c.Tool.Name, Version)
+			t.Info.ProjectPath, t.Info.PackageVersion, name, Version)
 	}
-	opt := bridge.CallOptions{Idempotent: c.Tool.Idempotent}
+	opt := bridge.CallOptions{Idempotent: idempotent}
 	if c.Progress != nil {
 		opt.Waiting = func(waited time.Duration) {
-			c.Progress(waited.Seconds(), 0, fmt.Sprintf("Unity is reloading scripts; %s will run when it is back (waited %.0fs)", c.Tool.Name, waited.Seconds()))
+			c.Progress(waited.Seconds(), 0, fmt.Sprintf("Unity is reloading scripts; %s will run when it is back (waited %.0fs)", name, waited.Seconds()))
 		}
 	}
-	res, err := e.Hub.Call(ctx, t.Hash, c.Tool.Name, c.Args, opt)
+	res, err := e.Hub.Call(ctx, t.Hash, name, args, opt)
 	if err == nil {
 		return res, nil
 	}
@@ -267,20 +310,28 @@ func (e *Engine) callEditor(ctx context.Context, c *Call) (json.RawMessage, *Too
 	case errors.Is(err, bridge.ErrNotConnected):
 		return nil, e.notConnected(t)
 	case errors.Is(err, bridge.ErrInterrupted):
-		return nil, Errorf(CodeInterrupted, "Unity reloaded scripts while running %s; it is not safe to run again on its own, so it was not re-sent. Check the editor state (get-logs) and call it again if needed", c.Tool.Name)
+		return nil, Errorf(CodeInterrupted, "Unity reloaded scripts while running %s; it is not safe to run again on its own, so it was not re-sent. Check the editor state (get-logs) and call it again if needed", name)
 	case errors.Is(err, bridge.ErrDisconnected):
-		return nil, Errorf(CodeEditorDisconnected, "the Unity editor of %s disconnected without warning (closed or crashed) while running %s; whether it took effect is unknown", t.Path(), c.Tool.Name)
+		return nil, Errorf(CodeEditorDisconnected, "the Unity editor of %s disconnected without warning (closed or crashed) while running %s; whether it took effect is unknown", t.Path(), name)
 	case errors.Is(err, context.DeadlineExceeded):
-		return nil, Errorf(CodeDeadline, "%s did not finish before its deadline; the editor may be busy (a modal dialog, a long import) — look at the Unity window", c.Tool.Name)
+		return nil, Errorf(CodeDeadline, "%s did not finish before its deadline; the editor may be busy (a modal dialog, a long import) — look at the Unity window", name)
 	case errors.Is(err, context.Canceled):
-		return nil, Errorf(CodeCancelled, "%s was cancelled by the client", c.Tool.Name)
+		return nil, Errorf(CodeCancelled, "%s was cancelled by the client", name)
 	case errors.As(err, &re):
 		if code := re.ToolCode(); code != "" {
-			return nil, &ToolError{Code: code, Message: re.Message}
+			te := &ToolError{Code: code, Message: re.Message}
+			var data map[string]any
+			if json.Unmarshal(re.Data, &data) == nil {
+				delete(data, "code")
+				if len(data) > 0 {
+					te.Data = data
+				}
+			}
+			return nil, te
 		}
-		return nil, Errorf(CodeEditorError, "the editor failed to run %s: %s", c.Tool.Name, re.Message)
+		return nil, Errorf(CodeEditorError, "the editor failed to run %s: %s", name, re.Message)
 	}
-	return nil, Errorf(CodeEditorError, "calling %s in the editor: %v", c.Tool.Name, err)
+	return nil, Errorf(CodeEditorError, "calling %s in the editor: %v", name, err)
 }
 
 // withVer appends "Ver" to a JSON object without re-encoding it.

@@ -22,7 +22,7 @@ const (
 	CodeNotSupported       = "not_supported"
 	CodeFocusFailed        = "focus_failed"
 	CodeResultTooLarge     = "result_too_large"
-	CodeConfirmRequired    = "confirm_required"
+	CodeConfirmRequired    = "confirmation_required"
 	CodeInternal           = "internal_error"
 )
 
@@ -56,9 +56,11 @@ func (e *ToolError) Body() map[string]any { return map[string]any{"error": e} }
 // HTTPStatus maps an error code to the REST status.
 func (e *ToolError) HTTPStatus() int {
 	switch e.Code {
-	case CodeInvalidParams, "script_compile_error", CodeConfirmRequired:
+	case CodeInvalidParams, "script_compile_error", CodeResultTooLarge:
 		return http.StatusBadRequest
-	case CodeUnknownTool, CodeUnknownProject:
+	case CodeConfirmRequired, "already_recording", "not_recording", "view_mismatch":
+		return http.StatusConflict
+	case CodeUnknownTool, CodeUnknownProject, "not_found", "recording_not_found":
 		return http.StatusNotFound
 	case CodeProjectAmbiguous:
 		return http.StatusConflict

@@ -2,8 +2,9 @@ package engine
 
 import "github.com/unitymcp/unitymcp/engine/params"
 
-// Builtins returns the built-in tools, the uLoopMCP surface of seed 002 plus
-// the daemon-native ones, in catalog order. This is the one list of them.
+// Builtins returns the built-in tools in catalog order: the uLoopMCP surface
+// of seed 002, then the tools definition files build on. This is the one
+// list of them.
 func Builtins() []*Tool {
 	tools := []*Tool{
 		compileTool(),
@@ -19,6 +20,15 @@ func Builtins() []*Tool {
 		simulateMouseUITool(),
 		simulateMouseInputTool(),
 		simulateKeyboardTool(),
+		// The tools definitions build on (isuzu-shiranui/UnityMCP's names).
+		reflectReadTool(),
+		executeCodeTool(),
+		inputPointerTool(),
+		inputKeyTool(),
+		inputRecordTool(),
+		inputReplayTool(),
+		renderCompareTool(),
+		definitionsListTool(),
 	}
 	for _, t := range tools {
 		t.Source = "builtin"

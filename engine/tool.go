@@ -7,6 +7,8 @@ package engine
 import (
 	"context"
 	"encoding/json"
+
+	"github.com/unitymcp/unitymcp/engine/definitions"
 )
 
 // Groups a tool can belong to, as isuzu-shiranui/UnityMCP names them.
@@ -33,6 +35,10 @@ type Tool struct {
 	Source string
 	// Run handles the call in the daemon; nil sends it to the editor.
 	Run Handler
+	// Check, when set, checks rules across arguments after their types.
+	Check func(args map[string]any) *ToolError
+
+	def *definitions.Def // the definition behind a Source "definition" tool
 }
 
 // Handler runs a daemon-native tool. It returns the response object (without

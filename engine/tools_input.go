@@ -54,3 +54,80 @@ func simulateKeyboardTool() *Tool {
 		P("Duration", "number", "Hold duration in seconds for Press action, 0 for one-shot tap. Ignored by KeyDown/KeyUp").Def(0),
 	)
 }
+
+// The input tools below drive editor windows through IMGUI events (Scene
+// View, Game View, any EditorWindow), as isuzu-shiranui/UnityMCP defines
+// them; the simulate-* tools above inject Play Mode input.
+
+var viewDescription = "Target window: scene, game, inspector, hierarchy, project, console, or window:<title substring>."
+
+func inputPointerTool() *Tool {
+	return editorTool("input_pointer", "input",
+		"Send mouse events to an editor window (Scene View camera moves, clicks, drags, scrolls). Coordinates are points from the top-left of the window's content area (or 0..1 with normalized). A drag over several frames returns when it has finished.",
+		false, false, false,
+		P("view", "string", viewDescription).Must(),
+		P("action", "string", "What to send.").OneOf("move", "down", "up", "click", "drag", "scroll").Def("move"),
+		P("button", "integer", "Mouse button: 0 left, 1 right, 2 middle.").Def(0),
+		P("from", "array", "[x, y] where the action starts.").Of("number").Must(),
+		P("to", "array", "[x, y] where a drag ends.").Of("number"),
+		P("normalized", "boolean", "from/to are 0..1 of the window size.").Def(false),
+		P("steps", "integer", "Intermediate points of a drag (at most 1000).").Def(30),
+		P("frames_per_step", "integer", "Editor frames per drag step (0: all in one frame; at most 1000).").Def(1),
+		P("modifiers", "array", "Held modifier keys: alt, ctrl, shift, cmd.").Of("string"),
+		P("scroll_delta", "array", "[x, y] scroll amount for action scroll (non-zero).").Of("number"),
+		P("click_count", "integer", "Clicks for action click (2 = double click; at most 100).").Def(1),
+		P("restore_focus", "boolean", "Give focus back to the window that had it.").Def(true),
+	)
+}
+
+func inputKeyTool() *Tool {
+	return editorTool("input_key", "input",
+		"Send a key to an editor window (e.g. F to frame the selection in the Scene View). key is a UnityEngine.KeyCode name, case-insensitive.",
+		false, false, false,
+		P("view", "string", viewDescription).Must(),
+		P("key", "string", "A UnityEngine.KeyCode name, e.g. F, Delete, Space, Alpha1 (case-insensitive).").Must(),
+		P("action", "string", "press sends KeyDown then KeyUp.").OneOf("press", "down", "up").Def("press"),
+		P("modifiers", "array", "Held modifier keys: alt, ctrl, shift, cmd.").Of("string"),
+		P("character", "string", "The typed character (one), worked out from key when omitted."),
+		P("restore_focus", "boolean", "Give focus back to the window that had it.").Def(true),
+	)
+}
+
+func inputRecordTool() *Tool {
+	t := editorTool("input_record", "input",
+		"Record mouse and key events in an editor window to replay them later with input_replay. Recordings are stored per project in the unitymcp state folder (recordings/<projectHash>/<name>.json). One recording at a time; a domain reload stops it and saves it.",
+		false, false, false,
+		P("action", "string", "start, stop or status.").OneOf("start", "stop", "status").Def("status"),
+		P("view", "string", viewDescription+" Needed for start."),
+		P("name", "string", "Recording name; characters outside A-Z a-z 0-9 _ - become _."),
+		P("include_moves", "boolean", "Also record mouse moves without a button held.").Def(false),
+	)
+	t.Check = checkRecordingName("input_record")
+	return t
+}
+
+func inputReplayTool() *Tool {
+	t := editorTool("input_replay", "input",
+		"Replay a recording made with input_record, frame by frame, and optionally capture a view afterwards (then_capture) to a file (capture_path) for render_compare. Returns when the replay has finished.",
+		false, false, false,
+		P("name", "string", "Recording name (or give path)."),
+		P("path", "string", "Recording file path, instead of name."),
+		P("view", "string", viewDescription+" Defaults to the recorded view."),
+		P("speed", "number", "Playback speed; 2 halves the gaps between frames.").Def(1),
+		P("repaint_each_frame", "boolean", "Repaint the window every frame.").Def(true),
+		P("then_capture", "string", "A view to capture when the replay ends, e.g. scene or game."),
+		P("capture_path", "string", "Where to save the capture (relative to the project folder); the result's capture.path is absolute."),
+		P("loop_count", "integer", "How many times to replay (at least 1).").Def(1),
+		P("restore_focus", "boolean", "Give focus back to the window that had it.").Def(true),
+	)
+	check := checkRecordingName("input_replay")
+	t.Check = func(args map[string]any) *ToolError {
+		_, n := args["name"]
+		_, p := args["path"]
+		if n == p {
+			return Errorf(CodeInvalidParams, "input_replay: give exactly one of name or path")
+		}
+		return check(args)
+	}
+	return t
+}

@@ -49,7 +49,7 @@ func main() {
 	}
 	sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + *addr, Token: tok, ProjectDir: *proj,
 		ReloadDelay: time.Duration(*reloadMs) * time.Millisecond, Slow: time.Duration(*slowMs) * time.Millisecond,
-		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, Logger: log})
+		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, Logger: log})
 	if err != nil {
 		log.Error("editorsim", "err", err)
 		os.Exit(2)

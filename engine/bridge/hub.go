@@ -47,6 +47,9 @@ type EditorInfo struct {
 	Tools          []string       `json:"tools"`
 	DeclaredTools  []DeclaredTool `json:"declaredTools,omitempty"`
 	LastSeen       time.Time      `json:"lastSeen"`
+	// Epoch counts the editor's connections: it changes with every domain
+	// reload or restart (probe diffs start over).
+	Epoch int `json:"epoch"`
 }
 
 // Connected reports whether the editor is reachable (or coming back from a
@@ -273,6 +276,7 @@ func (h *Hub) attach(p *Peer, hello Hello) (HelloResult, error) {
 		ProductName: hello.ProductName, UnityVersion: hello.UnityVersion, PackageVersion: hello.PackageVersion,
 		PID: hello.PID, State: StateConnected, Simulator: hello.Simulator, PlayMode: e.info.PlayMode,
 		Tools: hello.Tools, DeclaredTools: hello.DeclaredTools, LastSeen: time.Now(),
+		Epoch: e.info.Epoch + 1,
 	}
 	if hello.Compiling {
 		e.info.State = StateCompiling

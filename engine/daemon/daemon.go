@@ -11,12 +11,14 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strconv"
 	"syscall"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/definitions"
 	"github.com/unitymcp/unitymcp/engine/server"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
@@ -117,6 +119,12 @@ func Run(ctx context.Context, cfg Config) error {
 	eng := engine.New(engine.Options{Logger: log, State: cfg.State, Hub: cfg.Hub,
 		MCPURL: func(hash string) string { return srv.MCPURL(hash) }})
 	srv = server.New(eng, token, base, log)
+	watcher, err := definitions.Watch(filepath.Join(cfg.State.Root, "tools"), 50*time.Millisecond, log, eng.ReloadDefinitions)
+	if err != nil {
+		log.Warn("definition files will not be reloaded on change; use GET /tools?refresh=1", "err", err)
+	} else {
+		defer watcher.Close()
+	}
 	// Long-lived streams (SSE, listen, /events) end when baseCtx is
 	// cancelled at shutdown, so Shutdown need not wait them out.
 	baseCtx, cancelStreams := context.WithCancel(context.Background())

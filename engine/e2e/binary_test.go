@@ -152,8 +152,8 @@ func TestBinariesEndToEnd(t *testing.T) {
 			cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
 			c := connectSDK(t, ctx, &mcp.CommandTransport{Command: cmd}, version)
 			tools, err := c.cs.ListTools(ctx, nil)
-			if err != nil || len(tools.Tools) != 15 {
-				t.Fatalf("tools/list over stdio: %v (%d tools)", err, len(tools.Tools))
+			if err != nil || len(tools.Tools) != nBuiltins+2 {
+				t.Fatalf("tools/list over stdio: %v (%d tools, want %d)", err, len(tools.Tools), nBuiltins+2)
 			}
 			res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: "find-game-objects", Arguments: map[string]any{"NamePattern": "Player"}})
 			if err != nil || res.IsError {

@@ -13,11 +13,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/daemon"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
+
+// nBuiltins is the number of built-in tools.
+var nBuiltins = len(engine.Builtins())
 
 // env is an in-process daemon on a free loopback port with a temporary
 // state directory.
@@ -85,7 +89,7 @@ func newProject(t *testing.T, name string) string {
 // startSim connects a simulated editor and waits for its hello.
 func (e *env) startSim(dir string, cfg editorsim.Config) *editorsim.Sim {
 	e.t.Helper()
-	cfg.BaseURL, cfg.Token, cfg.ProjectDir = e.URL, e.Token, dir
+	cfg.BaseURL, cfg.Token, cfg.ProjectDir, cfg.StateDir = e.URL, e.Token, dir, e.State.Root
 	if cfg.Logger == nil {
 		cfg.Logger = quietLogger()
 	}

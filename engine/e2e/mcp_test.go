@@ -166,7 +166,7 @@ func TestGroupFilter(t *testing.T) {
 	for _, tl := range tools.Tools {
 		names = append(names, tl.Name)
 	}
-	if strings.Join(names, ",") != "simulate-keyboard,simulate-mouse-input,simulate-mouse-ui" {
+	if strings.Join(names, ",") != "input_key,input_pointer,input_record,input_replay,simulate-keyboard,simulate-mouse-input,simulate-mouse-ui" {
 		t.Errorf("group=input lists %v", names)
 	}
 	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: "get-logs"})
@@ -264,8 +264,8 @@ func TestListChangedOnNewEditor(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(tools.Tools) != 13 {
-				t.Fatalf("before any editor: %d tools, want the 13 built-ins", len(tools.Tools))
+			if len(tools.Tools) != nBuiltins {
+				t.Fatalf("before any editor: %d tools, want the %d built-ins", len(tools.Tools), nBuiltins)
 			}
 			// (2026-07-28 clients get it on the subscriptions/listen stream the
 			// SDK opens at connect; 2025 ones on the GET stream.)
@@ -278,8 +278,8 @@ func TestListChangedOnNewEditor(t *testing.T) {
 				t.Fatal("no notifications/tools/list_changed")
 			}
 			tools, _ = c.cs.ListTools(ctx, nil)
-			if len(tools.Tools) != 15 {
-				t.Errorf("after the editor declared its tools: %d, want 15", len(tools.Tools))
+			if len(tools.Tools) != nBuiltins+2 {
+				t.Errorf("after the editor declared its tools: %d, want %d", len(tools.Tools), nBuiltins+2)
 			}
 		})
 	}

@@ -103,7 +103,7 @@ func TestTypeScriptSDKOverHTTP(t *testing.T) {
 			}
 		}
 	}
-	if len(seen) != 15 {
+	if len(seen) != nBuiltins+2 {
 		t.Errorf("TS client saw %d tools", len(seen))
 	}
 	byName := map[string]map[string]any{}
@@ -168,7 +168,7 @@ func TestTypeScriptSDKOverStdioAndListChanged(t *testing.T) {
 	cmd, _ := json.Marshal([]string{bins.unitymcp, "stdio", "--project", proj})
 	e.startSim(proj, editorsim.Config{})
 	o := runTS(t, "stdio", string(cmd), string(env), `[{"name":"get-logs","arguments":{"LogType":"All"}}]`)
-	if len(o.Tools) != 15 || len(o.Calls) != 1 || o.Calls[0].Result.IsError || o.Calls[0].Result.StructuredContent["Ver"] == nil {
+	if len(o.Tools) != nBuiltins+2 || len(o.Calls) != 1 || o.Calls[0].Result.IsError || o.Calls[0].Result.StructuredContent["Ver"] == nil {
 		t.Fatalf("stdio: %d tools, calls %+v", len(o.Tools), o.Calls)
 	}
 

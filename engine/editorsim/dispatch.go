@@ -14,7 +14,8 @@ import (
 // runs in the daemon itself).
 var implemented = []string{"compile", "get-logs", "run-tests", "clear-console", "find-game-objects",
 	"get-hierarchy", "execute-dynamic-code", "screenshot", "control-play-mode", "simulate-mouse-ui",
-	"simulate-mouse-input", "simulate-keyboard"}
+	"simulate-mouse-input", "simulate-keyboard", "reflect_read", "execute_code", "input_pointer", "input_key",
+	"input_record", "input_replay", "_script", "_undo"}
 
 // toolFunc runs one tool on the simulated main thread. after, when set,
 // runs once the answer is on its way (a reload after a compile).
@@ -33,6 +34,14 @@ var tools = map[string]toolFunc{
 	"simulate-mouse-ui":    simMouseUI,
 	"simulate-mouse-input": simMouseInput,
 	"simulate-keyboard":    simKeyboard,
+	"reflect_read":         simReflectRead,
+	"execute_code":         simExecuteCode,
+	"_script":              simScript,
+	"_undo":                simUndo,
+	"input_pointer":        simInputPointer,
+	"input_key":            simInputKey,
+	"input_record":         simInputRecord,
+	"input_replay":         simInputReplay,
 	"sim_set":              simSet,
 	"sim_select":           simSelect,
 }
@@ -115,6 +124,8 @@ type deferred struct{ delivery bridge.Delivery }
 func (*deferred) Error() string { return "answer deferred past a domain reload" }
 
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+func mustJSON(v any) json.RawMessage { b, _ := json.Marshal(v); return b }
 
 // toolErr is a tool failure with a code the daemon passes on.
 func toolErr(code, format string, a ...any) error {

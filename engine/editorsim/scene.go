@@ -54,6 +54,8 @@ type editorState struct {
 	// successful compile.
 	lastCompiled string
 	sceneCamera  map[string]any
+	undoGroups   int
+	recording    *recording
 }
 
 type logEntry struct {

@@ -39,8 +39,10 @@ type Config struct {
 	CrashAfter  int
 	ExitOnCrash bool
 	// PID is reported as the editor's process id (default: this process).
-	PID    int
-	Logger *slog.Logger
+	PID int
+	// StateDir is the unitymcp state directory (recordings are kept there).
+	StateDir string
+	Logger   *slog.Logger
 }
 
 // Sim is one simulated editor.
@@ -51,12 +53,13 @@ type Sim struct {
 
 	main sync.Mutex // the simulated main thread: one tool at a time
 
-	mu        sync.Mutex
-	peer      *bridge.Peer
-	delivered []bridge.Delivery
-	calls     int
-	reloads   int
-	connected chan struct{}
+	mu         sync.Mutex
+	peer       *bridge.Peer
+	delivered  []bridge.Delivery
+	calls      int
+	reloads    int
+	assemblies map[string]bool // script hashes "compiled" (cached until a reload)
+	connected  chan struct{}
 
 	st *editorState
 }
@@ -226,7 +229,14 @@ func (s *Sim) reload(deliveries []bridge.Delivery) {
 	s.peer = nil
 	s.reloads++
 	s.delivered = append(s.delivered, deliveries...)
+	s.assemblies = nil // a domain reload unloads script assemblies
 	s.mu.Unlock()
+	s.st.mu.Lock()
+	if s.st.recording != nil { // a reload stops the recording and saves it
+		s.saveRecording()
+		s.st.recording = nil
+	}
+	s.st.mu.Unlock()
 	if p == nil {
 		return
 	}

@@ -27,7 +27,14 @@ const Instructions = `unitymcp drives a running Unity Editor: compile scripts (c
 
 type ctxKey int
 
-const groupsKey ctxKey = iota
+const (
+	groupsKey ctxKey = iota
+	sessionHeaderKey
+)
+
+// SessionHeader names a caller's session for probe diffs where the
+// protocol has none (REST, stateless MCP 2026-07-28 clients).
+const SessionHeader = "X-UnityMCP-Session"
 
 // mcpFront holds one mcp-go server per project hash (and "" for sessions
 // not pinned to a project), so each project's catalog and list_changed
@@ -90,6 +97,7 @@ func (m *mcpFront) get(hash string) *front {
 	h := mcpserver.NewStreamableHTTPServer(srv,
 		mcpserver.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
 			groups, _ := engine.ParseGroups(r.URL.Query().Get("group"))
+			ctx = context.WithValue(ctx, sessionHeaderKey, r.Header.Get(SessionHeader))
 			return context.WithValue(ctx, groupsKey, groups)
 		}),
 		mcpserver.WithStreamableHTTPLogger(slog.New(demoted{m.log.Handler()})),
@@ -163,7 +171,7 @@ func (m *mcpFront) handler(hash, name string) mcpserver.ToolHandlerFunc {
 			}
 			return out, nil
 		}
-		res, terr := m.eng.Call(ctx, engine.Request{Project: hash, Tool: name, Args: args, Roots: roots, Progress: progress})
+		res, terr := m.eng.Call(ctx, engine.Request{Project: hash, Tool: name, Args: args, Roots: roots, Progress: progress, Session: sessionOf(ctx)})
 		if terr != nil {
 			body, _ := json.Marshal(terr.Body())
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(string(body))}, StructuredContent: json.RawMessage(body)}, nil
@@ -224,3 +232,15 @@ func (d demoted) Handle(ctx context.Context, r slog.Record) error {
 
 func (d demoted) WithAttrs(a []slog.Attr) slog.Handler { return demoted{d.Handler.WithAttrs(a)} }
 func (d demoted) WithGroup(n string) slog.Handler      { return demoted{d.Handler.WithGroup(n)} }
+
+// sessionOf names the MCP session of a call: the protocol's session id
+// (2025 revisions), else the X-UnityMCP-Session header, else "stateless".
+func sessionOf(ctx context.Context) string {
+	if cs := mcpserver.ClientSessionFromContext(ctx); cs != nil && cs.SessionID() != "" {
+		return "mcp:" + cs.SessionID()
+	}
+	if h, _ := ctx.Value(sessionHeaderKey).(string); h != "" {
+		return "hdr:" + h
+	}
+	return "stateless"
+}

@@ -73,7 +73,7 @@ func (s *Server) listTools(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if q.Get("refresh") == "1" {
-		s.eng.Refresh(hash)
+		s.eng.ReloadDefinitions(nil)
 	}
 	tools := engine.FilterGroups(s.eng.Tools(hash), groups)
 	infos := make([]engine.ToolInfo, 0, len(tools))
@@ -93,7 +93,11 @@ func (s *Server) callTool(w http.ResponseWriter, r *http.Request) {
 			defer cancel()
 		}
 	}
-	res, terr := s.eng.Call(ctx, engine.Request{Project: r.URL.Query().Get("project"), Tool: r.PathValue("name"), Args: body})
+	session := "rest"
+	if h := r.Header.Get(SessionHeader); h != "" {
+		session = "hdr:" + h
+	}
+	res, terr := s.eng.Call(ctx, engine.Request{Project: r.URL.Query().Get("project"), Tool: r.PathValue("name"), Args: body, Session: session})
 	if terr != nil {
 		writeJSON(w, terr.HTTPStatus(), terr.Body())
 		return

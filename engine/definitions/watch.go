@@ -1,0 +1,133 @@
+package definitions
+
+import (
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// Watcher watches the tools folder (tools/shared and every
+// tools/<projectHash>) and reports, debounced, which folders changed.
+// Editors save atomically (write a temp file, rename it over the target), so
+// it watches folders, not files; folders that appear later are added.
+type Watcher struct {
+	root     string
+	debounce time.Duration
+	onChange func(folders []string)
+	log      *slog.Logger
+
+	w       *fsnotify.Watcher
+	mu      sync.Mutex
+	pending map[string]bool
+	timer   *time.Timer
+	done    chan struct{}
+}
+
+// Watch starts watching root (created if missing). onChange receives the
+// base names of the folders that changed ("shared" or a projectHash).
+func Watch(root string, debounce time.Duration, log *slog.Logger, onChange func(folders []string)) (*Watcher, error) {
+	if err := os.MkdirAll(filepath.Join(root, SourceShared), 0o700); err != nil {
+		return nil, err
+	}
+	fw, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, err
+	}
+	w := &Watcher{root: root, debounce: debounce, onChange: onChange, log: log, w: fw, pending: map[string]bool{}, done: make(chan struct{})}
+	if err := fw.Add(root); err != nil {
+		fw.Close()
+		return nil, err
+	}
+	entries, _ := os.ReadDir(root)
+	for _, e := range entries {
+		if e.IsDir() {
+			w.add(filepath.Join(root, e.Name()))
+		}
+	}
+	go w.loop()
+	return w, nil
+}
+
+func (w *Watcher) add(dir string) {
+	if err := w.w.Add(dir); err != nil {
+		w.log.Warn("definitions: cannot watch folder", "dir", dir, "err", err)
+	}
+}
+
+// Close stops watching.
+func (w *Watcher) Close() {
+	w.w.Close()
+	<-w.done
+	w.mu.Lock()
+	if w.timer != nil {
+		w.timer.Stop()
+	}
+	w.mu.Unlock()
+}
+
+func (w *Watcher) loop() {
+	defer close(w.done)
+	for {
+		select {
+		case ev, ok := <-w.w.Events:
+			if !ok {
+				return
+			}
+			w.handle(ev)
+		case err, ok := <-w.w.Errors:
+			if !ok {
+				return
+			}
+			w.log.Warn("definitions: watch error", "err", err)
+		}
+	}
+}
+
+func (w *Watcher) handle(ev fsnotify.Event) {
+	dir, name := filepath.Dir(ev.Name), filepath.Base(ev.Name)
+	var folder string
+	switch {
+	case dir == w.root:
+		// A folder appeared or went in tools/.
+		folder = name
+		if ev.Has(fsnotify.Create) {
+			if fi, err := os.Stat(ev.Name); err == nil && fi.IsDir() {
+				w.add(ev.Name)
+				// Files written before the watch was added are picked up by
+				// the reload this event triggers.
+			}
+		}
+	case filepath.Dir(dir) == w.root:
+		folder = filepath.Base(dir)
+	default:
+		return
+	}
+	if ev.Op == fsnotify.Chmod {
+		return
+	}
+	w.mu.Lock()
+	w.pending[folder] = true
+	if w.timer == nil {
+		w.timer = time.AfterFunc(w.debounce, w.flush)
+	} else {
+		w.timer.Reset(w.debounce)
+	}
+	w.mu.Unlock()
+}
+
+func (w *Watcher) flush() {
+	w.mu.Lock()
+	folders := make([]string, 0, len(w.pending))
+	for f := range w.pending {
+		folders = append(folders, f)
+	}
+	w.pending = map[string]bool{}
+	w.mu.Unlock()
+	if len(folders) > 0 {
+		w.onChange(folders)
+	}
+}

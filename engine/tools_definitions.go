@@ -1,0 +1,441 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/params"
+)
+
+// EventDefinitionsChanged is published after definition files changed.
+const EventDefinitionsChanged = "definitions.changed"
+
+// defState holds the loaded definition sets, by project hash ("" = the
+// shared folder alone, for sessions not pinned to a project).
+type defState struct {
+	mu   sync.Mutex
+	sets map[string]*definitions.Set
+	// probes keeps each session's last probe values (see probe diffs).
+	probes probeMemory
+}
+
+// definitionSet returns (loading it on first use) a project's definitions.
+func (e *Engine) definitionSet(hash string) *definitions.Set {
+	e.defs.mu.Lock()
+	set, ok := e.defs.sets[hash]
+	e.defs.mu.Unlock()
+	if ok {
+		return set
+	}
+	return e.loadDefinitions(hash)
+}
+
+func (e *Engine) definitionDirs(hash string) []definitions.Dir {
+	if e.opt.State.Root == "" {
+		return nil
+	}
+	dirs := []definitions.Dir{}
+	if hash != "" {
+		dirs = append(dirs, definitions.Dir{Path: e.opt.State.ToolsDir(hash), Source: definitions.SourceProject})
+	}
+	return append(dirs, definitions.Dir{Path: e.opt.State.SharedToolsDir(), Source: definitions.SourceShared})
+}
+
+func (e *Engine) loadDefinitions(hash string) *definitions.Set {
+	set := definitions.Load(e.definitionDirs(hash), func(name string) (bool, bool) {
+		t := e.lookupStatic(hash, name)
+		if t == nil {
+			return false, false
+		}
+		return true, t.Destructive
+	})
+	e.defs.mu.Lock()
+	e.defs.sets[hash] = set
+	e.defs.mu.Unlock()
+	return set
+}
+
+// ReloadDefinitions reloads the definitions of the folders that changed
+// ("shared" or project hashes; nil = all) and tells every front end.
+func (e *Engine) ReloadDefinitions(folders []string) {
+	e.defs.mu.Lock()
+	var hashes []string
+	for h := range e.defs.sets {
+		hashes = append(hashes, h)
+	}
+	e.defs.mu.Unlock()
+	all := folders == nil
+	for _, f := range folders {
+		all = all || f == definitions.SourceShared
+	}
+	reload := map[string]bool{}
+	if all {
+		for _, h := range hashes {
+			reload[h] = true
+		}
+		reload[""] = true
+	} else {
+		for _, f := range folders {
+			reload[f] = true
+		}
+	}
+	for h := range reload {
+		set := e.loadDefinitions(h)
+		e.Events.Publish(Event{Type: EventDefinitionsChanged, Project: h, Data: map[string]any{
+			"loaded": len(set.Defs), "rejected": len(set.Rejected), "folders": folders}})
+		if h == "" {
+			continue
+		}
+		e.catalogChanged(h)
+	}
+	if all || len(reload) > 0 {
+		e.catalogChanged("")
+	}
+}
+
+// definitionTools converts a project's definitions into catalog tools.
+func (e *Engine) definitionTools(hash string) []*Tool {
+	set := e.definitionSet(hash)
+	out := make([]*Tool, 0, len(set.Defs))
+	for _, d := range set.Defs {
+		out = append(out, e.definitionTool(d))
+	}
+	return out
+}
+
+func (e *Engine) definitionTool(d *definitions.Def) *Tool {
+	ps := append([]params.Param{}, d.Inputs...)
+	if d.Destructive {
+		ps = append(ps, definitions.ConfirmParams()...)
+	}
+	desc := d.Description
+	for i, ex := range d.Examples {
+		b, _ := json.Marshal(ex)
+		if i == 0 {
+			desc += "\nExamples:"
+		}
+		desc += "\n" + string(b)
+	}
+	t := &Tool{Name: d.Name, Description: desc, Group: d.Group, Schema: d.Schema(), Params: ps,
+		ReadOnly: d.Kind == definitions.KindProbe, Destructive: d.Destructive, Idempotent: d.Idempotent,
+		AlwaysLoad: d.AlwaysLoad, MaxResultSizeChars: d.MaxResultSizeChars, Source: "definition", def: d}
+	switch d.Kind {
+	case definitions.KindProbe:
+		t.Run = func(ctx context.Context, c *Call) (map[string]any, error) { return e.runProbe(ctx, c, d) }
+	case definitions.KindScript:
+		t.Run = func(ctx context.Context, c *Call) (map[string]any, error) { return e.runScript(ctx, c, d) }
+	case definitions.KindSequence:
+		t.Run = func(ctx context.Context, c *Call) (map[string]any, error) { return e.runSequence(ctx, c, d) }
+	}
+	return t
+}
+
+// inputValues are the call's arguments for {input} substitution: the
+// declared inputs only.
+func inputValues(d *definitions.Def, args map[string]any) map[string]any {
+	out := map[string]any{}
+	for _, p := range d.Inputs {
+		if v, ok := args[p.Name]; ok {
+			out[p.Name] = v
+		}
+	}
+	return out
+}
+
+// ---- probe ----
+
+// probeMemory keeps, per session and probe, the values of the last call.
+// Two agents therefore never steal each other's diffs.
+type probeMemory struct {
+	mu sync.Mutex
+	m  map[string]*probeSnapshot
+}
+
+type probeSnapshot struct {
+	defHash string
+	epoch   int
+	values  map[string]string
+	used    time.Time
+}
+
+const maxProbeSnapshots = 1024
+
+func (pm *probeMemory) swap(key string, snap *probeSnapshot) *probeSnapshot {
+	pm.mu.Lock()
+	defer pm.mu.Unlock()
+	if pm.m == nil {
+		pm.m = map[string]*probeSnapshot{}
+	}
+	prev := pm.m[key]
+	pm.m[key] = snap
+	if len(pm.m) > maxProbeSnapshots { // forget the least recently used half
+		keys := make([]string, 0, len(pm.m))
+		for k := range pm.m {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool { return pm.m[keys[i]].used.Before(pm.m[keys[j]].used) })
+		for _, k := range keys[:len(keys)/2] {
+			delete(pm.m, k)
+		}
+	}
+	return prev
+}
+
+func (e *Engine) runProbe(ctx context.Context, c *Call, d *definitions.Def) (map[string]any, error) {
+	t, terr := e.Resolve(ctx, c.Project, c.Roots)
+	if terr != nil {
+		return nil, terr
+	}
+	inputs := inputValues(d, c.Args)
+	paths := make([]any, len(d.Reads))
+	for i, r := range d.Reads {
+		paths[i] = definitions.Substitute(r.Path, inputs)
+	}
+	raw, terr := e.callEditorTool(ctx, c, t, "reflect_read", map[string]any{"paths": paths, "depth": 2.0, "max_items": 20.0, "members": false}, true)
+	if terr != nil {
+		return nil, terr
+	}
+	var rr struct {
+		Reads map[string]json.RawMessage `json:"reads"`
+	}
+	if err := json.Unmarshal(raw, &rr); err != nil || rr.Reads == nil {
+		return nil, Errorf(CodeEditorError, "%s: the editor's reflect_read answer has no reads: %.200s", d.Name, raw)
+	}
+	info, _ := e.Hub.Editor(t.Hash) // after the call: a reload during it counts
+	current := map[string]string{}
+	values := map[string]json.RawMessage{}
+	for i, r := range d.Reads {
+		v, ok := rr.Reads[paths[i].(string)]
+		if !ok {
+			b, _ := json.Marshal(map[string]any{"path": paths[i], "error": "the editor returned nothing for this path"})
+			v = b
+		}
+		values[r.ID] = v
+		current[r.ID] = canonicalJSON(v)
+	}
+	key := c.Session + "\x00" + t.Hash + "\x00" + d.Name
+	prev := e.defs.probes.swap(key, &probeSnapshot{defHash: d.Hash, epoch: info.Epoch, values: current, used: time.Now()})
+	baseline := prev == nil || prev.defHash != d.Hash || prev.epoch != info.Epoch
+	reads := map[string]any{}
+	changed := []string{}
+	for _, r := range d.Reads {
+		diff := baseline || prev.values[r.ID] != current[r.ID]
+		if diff {
+			changed = append(changed, r.ID)
+		}
+		if d.Mode != "changes" || diff {
+			reads[r.ID] = values[r.ID]
+		}
+	}
+	out := map[string]any{"reads": reads, "mode": d.Mode, "changed": changed}
+	if baseline {
+		out["baseline"] = true
+	}
+	return out, nil
+}
+
+func canonicalJSON(b json.RawMessage) string {
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return string(b)
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+// ---- script ----
+
+// ScriptTool is the internal bridge tool that compiles (cached by hash) and
+// runs a wrapped definition script in the editor.
+const ScriptTool = "_script"
+
+func (e *Engine) runScript(ctx context.Context, c *Call, d *definitions.Def) (map[string]any, error) {
+	if dry, _ := c.Args["dry_run"].(bool); dry {
+		return dryRun(c), nil
+	}
+	src, err := os.ReadFile(d.File)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, Errorf("not_found", "%s: the script file %s no longer exists; restore it or fix $.file in %s", d.Name, d.File, d.Path)
+	}
+	if err != nil {
+		return nil, Errorf(CodeInvalidParams, "%s: reading %s: %v", d.Name, d.File, err)
+	}
+	source, hash := definitions.Wrap(string(src), d.File)
+	t, terr := e.Resolve(ctx, c.Project, c.Roots)
+	if terr != nil {
+		return nil, terr
+	}
+	args := map[string]any{}
+	for _, p := range d.Inputs {
+		if v, ok := c.Args[p.Name]; ok {
+			args[p.Name] = v
+		}
+	}
+	raw, terr := e.callEditorTool(ctx, c, t, ScriptTool, map[string]any{"name": d.Name, "file": filepath.ToSlash(d.File),
+		"source": source, "hash": hash, "args": args, "mainThread": d.MainThread}, false)
+	if terr != nil {
+		return nil, terr
+	}
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return nil, Errorf(CodeEditorError, "%s: the editor answered %.200s", d.Name, raw)
+	}
+	return out, nil
+}
+
+func dryRun(c *Call) map[string]any {
+	args := map[string]any{}
+	for k, v := range c.Args {
+		if k != "confirm" && k != "dry_run" {
+			args[k] = v
+		}
+	}
+	return map[string]any{"dry_run": true, "tool": c.Tool.Name, "would_execute": true, "arguments": args}
+}
+
+// ---- sequence ----
+
+// UndoTool is the internal bridge tool that opens ("begin") and collapses
+// ("end") an Undo group around a sequence.
+const UndoTool = "_undo"
+
+const maxSequenceDepth = 16
+
+type seqDepthKey struct{}
+
+func (e *Engine) runSequence(ctx context.Context, c *Call, d *definitions.Def) (map[string]any, error) {
+	depth, _ := ctx.Value(seqDepthKey{}).(int)
+	if depth >= maxSequenceDepth {
+		return nil, Errorf(CodeInvalidParams, "%s: sequences nest deeper than %d", d.Name, maxSequenceDepth)
+	}
+	ctx = context.WithValue(ctx, seqDepthKey{}, depth+1)
+	t, terr := e.Resolve(ctx, c.Project, c.Roots)
+	if terr != nil {
+		return nil, terr
+	}
+	confirm, _ := c.Args["confirm"].(bool)
+	dry, _ := c.Args["dry_run"].(bool)
+	inputs := inputValues(d, c.Args)
+	if d.UndoGroup != "" && !dry {
+		res, terr := e.callEditorTool(ctx, c, t, UndoTool, map[string]any{"action": "begin", "name": definitions.Substitute(d.UndoGroup, inputs)}, false)
+		if terr != nil {
+			return nil, terr
+		}
+		var g struct {
+			Group int `json:"group"`
+		}
+		json.Unmarshal(res, &g)
+		defer e.callEditorTool(context.WithoutCancel(ctx), c, t, UndoTool, map[string]any{"action": "end", "group": g.Group}, false)
+	}
+	results := map[string]any{}
+	steps := []map[string]any{}
+	for _, st := range d.Steps {
+		entry := map[string]any{"id": st.ID, "tool": st.Tool}
+		args, err := definitions.Resolve(map[string]any(st.Arguments), inputs, results)
+		if err != nil {
+			entry["ok"] = false
+			entry["error"] = map[string]any{"code": CodeInvalidParams, "message": err.Error()}
+			steps = append(steps, entry)
+			if st.ContinueOnError {
+				continue
+			}
+			break
+		}
+		am, _ := args.(map[string]any)
+		if am == nil {
+			am = map[string]any{}
+		}
+		step := e.Lookup(t.Hash, st.Tool)
+		if step != nil && step.Destructive {
+			if hasParam(step, "confirm") {
+				am["confirm"] = confirm
+				if dry {
+					am["dry_run"] = true
+				}
+			} else if dry {
+				entry["ok"] = true
+				entry["result"] = map[string]any{"dry_run": true, "tool": st.Tool, "would_execute": true, "arguments": am}
+				steps = append(steps, entry)
+				continue
+			}
+		}
+		b, _ := json.Marshal(am)
+		res, terr := e.Call(ctx, Request{Project: t.Hash, Tool: st.Tool, Args: b, Session: c.Session, Progress: c.Progress})
+		if terr != nil {
+			entry["ok"] = false
+			entry["error"] = terr
+			steps = append(steps, entry)
+			if st.ContinueOnError {
+				continue
+			}
+			break
+		}
+		var v any
+		json.Unmarshal(res, &v)
+		results[st.ID] = v
+		entry["ok"] = true
+		entry["result"] = v
+		steps = append(steps, entry)
+	}
+	return map[string]any{"steps": steps}, nil
+}
+
+func hasParam(t *Tool, name string) bool {
+	for _, p := range t.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- definitions_list ----
+
+func definitionsListTool() *Tool {
+	t := editorTool("definitions_list", "diagnostics",
+		"List the definition tools (JSON files in the project's and the shared definitions folder): what was loaded (name, kind, file, group, source folder) and every file that was not, with the reasons. Files are watched; a change rebuilds the tool list.",
+		true, false, true)
+	t.Run = func(ctx context.Context, c *Call) (map[string]any, error) {
+		hash := ""
+		if tg, terr := c.engine.Resolve(ctx, c.Project, c.Roots); terr == nil {
+			hash = tg.Hash
+		}
+		return c.engine.DefinitionsReport(hash), nil
+	}
+	return t
+}
+
+// DefinitionsReport describes a project's definitions ("" = shared only).
+func (e *Engine) DefinitionsReport(hash string) map[string]any {
+	set := e.definitionSet(hash)
+	tools := []map[string]any{}
+	for _, d := range set.Defs {
+		tools = append(tools, map[string]any{"name": d.Name, "kind": d.Kind, "file": filepath.ToSlash(d.Path),
+			"group": d.Group, "source": d.Source, "sourceDir": filepath.ToSlash(d.Dir)})
+	}
+	errs := []string{}
+	rejected := []definitions.Rejection{}
+	for _, r := range set.Rejected {
+		rejected = append(rejected, r)
+		errs = append(errs, fmt.Sprintf("%s: %s", filepath.ToSlash(r.File), strings.Join(r.Reasons, "; ")))
+	}
+	out := map[string]any{"sharedDefinitionsDir": filepath.ToSlash(e.opt.State.SharedToolsDir()),
+		"tools": tools, "rejected": rejected, "errors": errs, "shadowed": append([]string{}, set.Shadowed...)}
+	if hash != "" {
+		out["definitionsDir"] = filepath.ToSlash(e.opt.State.ToolsDir(hash))
+		out["projectHash"] = hash
+	} else {
+		out["definitionsDir"] = nil
+	}
+	return out
+}
