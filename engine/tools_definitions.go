@@ -439,3 +439,18 @@ func (e *Engine) DefinitionsReport(hash string) map[string]any {
 	}
 	return out
 }
+
+// CheckDefinitions loads definition folders for a project the way the
+// daemon would, without keeping the result (the CLI's validate).
+func (e *Engine) CheckDefinitions(hash string, dirs []definitions.Dir) *definitions.Set {
+	return definitions.Load(dirs, func(name string) (bool, bool) {
+		t := e.lookupStatic(hash, name)
+		if t == nil {
+			return false, false
+		}
+		return true, t.Destructive
+	})
+}
+
+// DefinitionDirs are the folders a project's definitions come from.
+func (e *Engine) DefinitionDirs(hash string) []definitions.Dir { return e.definitionDirs(hash) }

@@ -19,6 +19,7 @@ Usage:
   unitymcp stdio [--project DIR] [--group G]   MCP over stdio (starts the daemon if needed)
   unitymcp call TOOL [--project DIR] [--args JSON]   call a tool, print its JSON result
   unitymcp status                              the daemon's health and connected editors
+  unitymcp definitions list|validate [--project DIR] [--json] [FILE…]   definition tools
   unitymcp hash PATH                           projectHash of a Unity project folder
   unitymcp version
 
@@ -79,6 +80,16 @@ func run(args []string) error {
 			return &cli.ExitError{Code: 2, Err: err}
 		}
 		return cli.Call(cli.CallConfig{Tool: tool, Project: *proj, Args: *argsJSON}, os.Stdout)
+	case "definitions":
+		if len(rest) == 0 {
+			return &cli.ExitError{Code: 2, Err: errors.New("definitions: say list or validate")}
+		}
+		proj := fs.String("project", "", "Unity project folder (default: CLAUDE_PROJECT_DIR, else the working directory's project)")
+		asJSON := fs.Bool("json", false, "print JSON (list)")
+		if err := fs.Parse(rest[1:]); err != nil {
+			return &cli.ExitError{Code: 2, Err: err}
+		}
+		return cli.Definitions(cli.DefinitionsConfig{Action: rest[0], Project: *proj, Files: fs.Args(), JSON: *asJSON}, os.Stdout)
 	case "status":
 		return cli.Status(os.Stdout)
 	case "hash":

@@ -34,6 +34,12 @@ const (
 // lowercase letter, then lowercase letters, digits and underscores.
 var NameRule = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
 
+var (
+	inputName   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	stepID      = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
+	placeholder = regexp.MustCompile(`\{[A-Za-z_][A-Za-z0-9_]*\}`)
+)
+
 // reserved input names: injected by the daemon.
 var reserved = map[string]bool{"confirm": true, "dry_run": true, "target": true}
 
@@ -277,7 +283,7 @@ func parseInputs(raw json.RawMessage, ps *problems) []params.Param {
 			ps.add(at, "%q is reserved (the daemon injects confirm and dry_run into destructive tools)", name)
 			continue
 		}
-		if !regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`).MatchString(name) {
+		if !inputName.MatchString(name) {
 			ps.add(at, "an input name is letters, digits and _, not starting with a digit")
 			continue
 		}
@@ -388,7 +394,6 @@ func parseProbe(top map[string]json.RawMessage, d *Def, ps *problems) {
 		return
 	}
 	seen := map[string]bool{}
-	placeholder := regexp.MustCompile(`\{[A-Za-z_][A-Za-z0-9_]*\}`)
 	for i, r := range reads {
 		at := fmt.Sprintf("$.reads[%d]", i)
 		if r == nil {
@@ -477,7 +482,7 @@ func parseSequence(top map[string]json.RawMessage, d *Def, ps *problems, explici
 			}
 		}
 		var st Step
-		if json.Unmarshal(s["id"], &st.ID) != nil || !regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`).MatchString(st.ID) {
+		if json.Unmarshal(s["id"], &st.ID) != nil || !stepID.MatchString(st.ID) {
 			ps.add(at+".id", "required: letters, digits, _ or -, not starting with a digit")
 		} else if seen[st.ID] {
 			ps.add(at+".id", "%q is used by an earlier step", st.ID)

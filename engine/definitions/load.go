@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Sources of a definition.
@@ -64,15 +66,11 @@ func Load(dirs []Dir, tools Tools) *Set {
 			}
 		}
 		sort.Strings(names)
+		parsed := parseAll(dir, names)
 		inDir := map[string]string{}
-		for _, n := range names {
+		for i, n := range names {
 			path := filepath.Join(dir.Path, n)
-			data, err := os.ReadFile(path)
-			if err != nil {
-				set.reject(path, dir.Source, "", []string{"cannot read: " + err.Error()})
-				continue
-			}
-			d, reasons := Parse(data, path, dir.Source)
+			d, reasons := parsed[i].def, parsed[i].reasons
 			if reasons != nil {
 				name := ""
 				if d != nil {
@@ -223,4 +221,40 @@ func (s *Set) checkSequences(byName map[string]*Def, tools Tools) {
 		kept = append(kept, d)
 	}
 	s.Defs = kept
+}
+
+type parsedFile struct {
+	def     *Def
+	reasons []string
+}
+
+// parseAll reads and parses the files of one folder on all cores; the
+// result is in the order of names.
+func parseAll(dir Dir, names []string) []parsedFile {
+	out := make([]parsedFile, len(names))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(names)/16))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				path := filepath.Join(dir.Path, names[i])
+				data, err := os.ReadFile(path)
+				if err != nil {
+					out[i] = parsedFile{reasons: []string{"cannot read: " + err.Error()}}
+					continue
+				}
+				d, reasons := Parse(data, path, dir.Source)
+				out[i] = parsedFile{def: d, reasons: reasons}
+			}
+		}()
+	}
+	for i := range names {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
 }

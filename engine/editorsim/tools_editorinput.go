@@ -387,7 +387,8 @@ func (s *Sim) capture(v, savePath string) map[string]any {
 	s.st.mu.Lock()
 	cam := s.st.sceneCamera
 	s.st.mu.Unlock()
-	ox, oy := int(cam["x"].(float64)*40), int(cam["y"].(float64)*40)
+	// Offsets from the camera's start position (0, 5, -12) in pixels.
+	ox, oy := int(cam["x"].(float64)*20), int((cam["y"].(float64)-5)*20)
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {

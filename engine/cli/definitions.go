@@ -1,0 +1,114 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/project"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+// DefinitionsConfig is `unitymcp definitions list|validate`.
+type DefinitionsConfig struct {
+	Action  string // list | validate
+	Project string
+	Files   []string
+	JSON    bool
+}
+
+// Definitions lists or validates definition files. It works without a
+// running daemon: it reads the state directory like the daemon does.
+// validate exits 1 when any file is rejected (for pre-commit hooks and CI).
+func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
+	dir, err := state.Open()
+	if err != nil {
+		return err
+	}
+	hash := ""
+	if p := ProjectFromEnv(cfg.Project, os.Getenv("CLAUDE_PROJECT_DIR")); p != "" {
+		if hash, err = project.HashDir(p); err != nil {
+			return err
+		}
+	}
+	eng := engine.New(engine.Options{State: dir})
+	switch cfg.Action {
+	case "list":
+		rep := eng.DefinitionsReport(hash)
+		if cfg.JSON {
+			b, _ := json.MarshalIndent(rep, "", "  ")
+			fmt.Fprintln(stdout, string(b))
+			return nil
+		}
+		if d, ok := rep["definitionsDir"].(string); ok {
+			fmt.Fprintf(stdout, "project definitions: %s\n", d)
+		}
+		fmt.Fprintf(stdout, "shared definitions:  %s\n", rep["sharedDefinitionsDir"])
+		for _, t := range rep["tools"].([]map[string]any) {
+			fmt.Fprintf(stdout, "  %-28s %-8s %-11s %s (%s)\n", t["name"], t["kind"], t["group"], t["file"], t["source"])
+		}
+		for _, r := range rep["rejected"].([]definitions.Rejection) {
+			printRejection(stdout, r)
+		}
+		return nil
+	case "validate":
+		var sets []*definitions.Set
+		var want map[string]bool
+		if len(cfg.Files) == 0 {
+			sets = append(sets, eng.CheckDefinitions(hash, eng.DefinitionDirs(hash)))
+		} else {
+			want = map[string]bool{}
+			dirs := map[string]bool{}
+			for _, f := range cfg.Files {
+				abs, err := filepath.Abs(f)
+				if err != nil {
+					return err
+				}
+				if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
+					return &ExitError{Code: 2, Err: fmt.Errorf("%s: not a definition file", f)}
+				}
+				want[abs] = true
+				dirs[filepath.Dir(abs)] = true
+			}
+			for d := range dirs {
+				sets = append(sets, eng.CheckDefinitions(hash, []definitions.Dir{{Path: d, Source: definitions.SourceProject}}))
+			}
+		}
+		bad := 0
+		for _, set := range sets {
+			for _, d := range set.Defs {
+				if want == nil || want[d.Path] {
+					fmt.Fprintf(stdout, "ok        %s (%s %s)\n", d.Path, d.Kind, d.Name)
+					delete(want, d.Path)
+				}
+			}
+			for _, r := range set.Rejected {
+				if want == nil || want[r.File] {
+					printRejection(stdout, r)
+					delete(want, r.File)
+					bad++
+				}
+			}
+		}
+		for f := range want {
+			fmt.Fprintf(stdout, "skipped   %s (only .json files are definitions)\n", f)
+		}
+		if bad > 0 {
+			return &ExitError{Code: 1, Err: fmt.Errorf("%d definition file(s) rejected", bad)}
+		}
+		return nil
+	}
+	return &ExitError{Code: 2, Err: fmt.Errorf("definitions: say list or validate")}
+}
+
+func printRejection(w io.Writer, r definitions.Rejection) {
+	fmt.Fprintf(w, "REJECTED  %s\n", r.File)
+	for _, reason := range r.Reasons {
+		fmt.Fprintf(w, "          %s\n", strings.ReplaceAll(reason, "\n", " "))
+	}
+}
