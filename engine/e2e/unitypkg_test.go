@@ -1,0 +1,184 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+)
+
+// needMono skips locally (fails under CI=true) without the C# toolchain.
+func needMono(t *testing.T) {
+	t.Helper()
+	for _, tool := range []string{"mcs", "mono", "nunit-console"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			msg := "the Unity package's C# needs mono-mcs, mono-runtime and nunit-console (apt): " + err.Error()
+			if os.Getenv("CI") == "true" {
+				t.Fatal(msg)
+			}
+			t.Skip(msg)
+		}
+	}
+}
+
+// buildPackage compiles the Unity package headless (Tests~/build.sh) once.
+func buildPackage(t *testing.T) string {
+	t.Helper()
+	needMono(t)
+	out := filepath.Join(bins.dir, "upkg")
+	if _, err := os.Stat(filepath.Join(out, "UnityMcp.Headless.exe")); err == nil {
+		return out
+	}
+	cmd := exec.Command("bash", "../../unity-package/Tests~/build.sh", out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the Unity package's C#: %v\n%s", err, b)
+	}
+	return out
+}
+
+// The Core's NUnit tests, and the adapters compiled against the Unity API
+// stubs (build.sh fails on any error or warning).
+func TestUnityPackageCompilesAndCoreTestsPass(t *testing.T) {
+	out := buildPackage(t)
+	for _, f := range []string{"UnityMcp.Core.dll", "UnityMcp.Core.Tests.dll", "UnityMcp.Headless.exe"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("%s not built: %v", f, err)
+		}
+	}
+	cmd := exec.Command("nunit-console", "-nologo", "UnityMcp.Core.Tests.dll")
+	cmd.Dir = out
+	b, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(b), "Failures: 0") {
+		t.Fatalf("Core tests: %v\n%s", err, b)
+	}
+	t.Log(strings.TrimSpace(string(b[strings.Index(string(b), "Tests run"):])))
+}
+
+// The real C# Core against the real daemon: it dials, authenticates,
+// declares a tool, serves calls on its main thread, survives a reload with a
+// result delivered across it, emits events, and quits cleanly.
+func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
+	out := buildPackage(t)
+	e := startDaemon(t, bridge.Options{})
+	proj := newProject(t, "CSharpGame")
+	ev, stopEvents := e.d.Engine.Events.Subscribe(256)
+	defer stopEvents()
+	cmd := exec.Command("mono", filepath.Join(out, "UnityMcp.Headless.exe"), e.State.Root, proj)
+	cmd.Env = append(os.Environ(), "MONO_PATH="+out)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := make(chan string, 16)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	expect := func(want string) {
+		t.Helper()
+		select {
+		case l := <-lines:
+			if l != want {
+				t.Fatalf("host said %q, want %q; stderr:\n%s", l, want, stderr.String())
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("host did not say %q; stderr:\n%s", want, stderr.String())
+		}
+	}
+	expect("CONNECTED 1")
+	eds := e.d.Engine.Hub.Editors()
+	if len(eds) != 1 || eds[0].ProjectPath != filepath.ToSlash(proj) || eds[0].UnityVersion != "headless" {
+		t.Fatalf("editors: %+v", eds)
+	}
+	// The declared attribute tool, run on the host's main thread.
+	status, r := e.call("", "headless_echo", map[string]any{"text": "hi"})
+	if status != http.StatusOK || r["echo"] != "hi" || r["Ver"] == nil {
+		t.Fatalf("headless_echo: %d %v", status, r)
+	}
+	if status, r := e.call("", "headless_echo", map[string]any{}); status != http.StatusBadRequest || errCode(r) != "invalid_params" {
+		t.Errorf("declared schema not enforced: %d %v", status, r)
+	}
+	status, r = e.call("", "get-logs", map[string]any{})
+	if status != http.StatusOK || r["TotalCount"] != 1.0 || r["MaxCount"] != 100.0 {
+		t.Errorf("get-logs: %d %v", status, r)
+	}
+	// A probe through Core's reflection-path parser.
+	os.MkdirAll(e.State.ToolsDir(eds[0].ProjectHash), 0o700)
+	os.WriteFile(filepath.Join(e.State.ToolsDir(eds[0].ProjectHash), "p.json"), []byte(`{"name":"inspect_player","description":"d","kind":"probe","reads":[{"id":"pos","path":"@scene:/Player/Transform/position"},{"id":"bad","path":"@selection/x"}]}`), 0o600)
+	e.do("GET", "/tools?refresh=1", nil, nil)
+	_, r = e.call("", "inspect_player", map[string]any{})
+	reads, _ := r["reads"].(map[string]any)
+	if mustJSON(reads["pos"]) != `{"path":"@scene:/Player/Transform/position","type":"UnityEngine.Vector3","value":{"x":1,"y":2,"z":3}}` || reads["bad"].(map[string]any)["error"] == nil {
+		t.Errorf("probe through the C# host: %v", r)
+	}
+	// compile with WaitForDomainReload: answered after the reload, from the
+	// next connection's hello.
+	start := time.Now()
+	status, r = e.call("", "compile", map[string]any{"WaitForDomainReload": true})
+	if status != http.StatusOK || r["ProjectRoot"] != filepath.ToSlash(proj) || r["Success"] != true {
+		t.Fatalf("compile across the reload: %d %v", status, r)
+	}
+	expect("CONNECTED 2")
+	t.Logf("compile with WaitForDomainReload answered in %v", time.Since(start))
+	if info, _ := e.d.Engine.Hub.Editor(eds[0].ProjectHash); info.Epoch != 2 {
+		t.Errorf("epoch %d after one reload", info.Epoch)
+	}
+	// A call made during a reload is held and then runs on the new client.
+	stdin.Write([]byte("reload\n"))
+	time.Sleep(50 * time.Millisecond)
+	status, r = e.call("", "headless_echo", map[string]any{"text": "after"})
+	expect("CONNECTED 3")
+	if status != http.StatusOK || r["generation"] != 3.0 {
+		t.Errorf("call during the reload: %d %v", status, r)
+	}
+	// Worker-thread tools run concurrently, off the main thread.
+	done := make(chan int, 3)
+	start = time.Now()
+	for i := 0; i < 3; i++ {
+		go func() { s, _ := e.call("", "headless_slow", nil); done <- s }()
+	}
+	for i := 0; i < 3; i++ {
+		if s := <-done; s != http.StatusOK {
+			t.Errorf("headless_slow: %d", s)
+		}
+	}
+	if d := time.Since(start); d > 850*time.Millisecond {
+		t.Errorf("three 300 ms worker calls took %v: not concurrent", d)
+	}
+	// Events reached the daemon's bus.
+	seen := map[string]bool{}
+	timeout := time.After(5 * time.Second)
+	for !(seen["compile.started"] && seen["compile.finished"] && seen["reload.starting"]) {
+		select {
+		case x := <-ev:
+			seen[x.Type] = true
+		case <-timeout:
+			t.Fatalf("events seen: %v", seen)
+		}
+	}
+	// quit: announced, so the editor is disconnected without a crash report.
+	stdin.Write([]byte("quit\n"))
+	expect("BYE")
+	cmd.Wait()
+	e.waitState(eds[0].ProjectHash, bridge.StateDisconnected)
+	var h map[string]any
+	_, body := e.do("GET", "/health", nil, nil)
+	json.Unmarshal(body, &h)
+	if len(h["editors"].([]any)) != 0 {
+		t.Errorf("health after quit: %v", h)
+	}
+}

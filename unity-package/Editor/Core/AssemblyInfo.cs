@@ -1,0 +1,5 @@
+using System.Runtime.CompilerServices;
+
+[assembly: InternalsVisibleTo("UnityMcp.Core.Tests")]
+[assembly: InternalsVisibleTo("UnityMcp.Editor")]
+[assembly: InternalsVisibleTo("UnityMcp.Editor.Tests")]

@@ -1,0 +1,145 @@
+using System;
+using System.Collections.Generic;
+using System.Text;
+using System.Text.RegularExpressions;
+
+namespace UnityMcp.Core
+{
+    /// <summary>How much dynamic code (execute_code, execute-dynamic-code) may do, per
+    /// project. Restricted is the default.</summary>
+    public enum SecurityLevel
+    {
+        /// <summary>No dynamic code runs at all.</summary>
+        Disabled,
+        /// <summary>Editor scripting only: no processes, file writes or deletes, network,
+        /// reflection-based invocation, assembly loading, P/Invoke, or changing the level.</summary>
+        Restricted,
+        /// <summary>Anything the Editor can do.</summary>
+        FullAccess,
+    }
+
+    /// <summary>Checks dynamic code against the security level, on its syntax (before
+    /// compiling) and on the compiled assembly's references (after), and says what was
+    /// blocked and why.</summary>
+    public static class SecurityChecker
+    {
+        sealed class Rule
+        {
+            public Regex Pattern;
+            public string What;
+            // InStrings rules look inside string literals too (a preference key).
+            public bool InStrings;
+        }
+
+        static Rule R(string pattern, string what, bool inStrings = false)
+        {
+            return new Rule { Pattern = new Regex(pattern, RegexOptions.CultureInvariant), What = what, InStrings = inStrings };
+        }
+
+        static readonly Rule[] Rules =
+        {
+            R(@"\bProcess\s*\.\s*Start\b|\bProcessStartInfo\b|\bSystem\s*\.\s*Diagnostics\s*\.\s*Process\b", "starting processes"),
+            R(@"\bFile\s*\.\s*(Write\w*|Append\w*|Delete|Move|Copy|Create\w*|Replace|Open|OpenWrite|SetAttributes|Encrypt|Decrypt)\b", "writing, moving or deleting files"),
+            R(@"\bDirectory\s*\.\s*(Delete|Move|CreateDirectory)\b|\bFileInfo\b|\bDirectoryInfo\b|\bFileStream\b|\bStreamWriter\b|\bBinaryWriter\b", "writing or deleting files and folders"),
+            R(@"\bFileUtil\s*\.\s*(Delete\w*|Move\w*|Copy\w*|Replace\w*)\b|\bAssetDatabase\s*\.\s*(DeleteAsset|DeleteAssets|MoveAssetToTrash|MoveAssetsToTrash)\b", "deleting or moving project files"),
+            R(@"\bSystem\s*\.\s*Net\b|\bHttpClient\b|\bWebClient\b|\bWebRequest\b|\bUnityWebRequest\b|\bTcpClient\b|\bTcpListener\b|\bUdpClient\b|\bSocket\b|\bDns\b", "network access"),
+            R(@"\.\s*Invoke\s*\(|\bInvokeMember\b|\bActivator\s*\.\s*CreateInstance\b|\bDynamicMethod\b|\bSystem\s*\.\s*Reflection\s*\.\s*Emit\b|\bGetMethod\s*\(|\bGetMethods\s*\(|\bCreateDelegate\b", "reflection-based invocation"),
+            R(@"\bAssembly\s*\.\s*(Load\w*|UnsafeLoadFrom)\b|\bAppDomain\b|\bAssemblyLoadContext\b", "loading assemblies"),
+            R(@"\bDllImport\b|\bextern\b|\bMarshal\s*\.|\bunsafe\b|\bfixed\s*\(|\bstackalloc\b", "native code (P/Invoke, unsafe)"),
+            R(@"\bUnityMcp\b|\bSecurityLevel\b|\bSecurityChecker\b", "changing the unitymcp security level"),
+            R(@"\bEditorPrefs\s*\.\s*(Set\w*|Delete\w*)\s*\(\s*""UnityMcp", "changing the unitymcp security level", true),
+        };
+
+        static readonly string[] ForbiddenAssemblies = { "System.Net.Http", "System.Net.Sockets", "System.Net.WebClient", "Mono.Posix", "Mono.Cecil", "System.Reflection.Emit" };
+
+        /// <summary>Lists what the code may not do at the level; empty when it may run.
+        /// Each item names the line, the construct and the level.</summary>
+        public static List<string> Check(string source, SecurityLevel level)
+        {
+            var found = new List<string>();
+            if (level == SecurityLevel.FullAccess) return found;
+            if (level == SecurityLevel.Disabled)
+            {
+                found.Add("dynamic code execution is Disabled for this project (Project Settings > unitymcp > Security level)");
+                return found;
+            }
+            var lines = StripCommentsAndStrings(source ?? "", false).Split('\n');
+            var withStrings = StripCommentsAndStrings(source ?? "", true).Split('\n');
+            for (int i = 0; i < lines.Length; i++)
+            {
+                foreach (var r in Rules)
+                {
+                    var m = r.Pattern.Match(r.InStrings ? withStrings[i] : lines[i]);
+                    if (m.Success)
+                        found.Add("line " + (i + 1) + ": `" + m.Value.Trim() + "` — " + r.What + " is blocked at the Restricted security level (Project Settings > unitymcp > Security level: FullAccess allows it)");
+                }
+            }
+            return found;
+        }
+
+        /// <summary>Checks the compiled assembly's references (catches what the syntax
+        /// check cannot see, e.g. aliases).</summary>
+        public static List<string> CheckReferences(IEnumerable<string> referencedAssemblies, SecurityLevel level)
+        {
+            var found = new List<string>();
+            if (level != SecurityLevel.Restricted) return found;
+            foreach (var a in referencedAssemblies)
+                foreach (var f in ForbiddenAssemblies)
+                    if (string.Equals(a, f, StringComparison.OrdinalIgnoreCase))
+                        found.Add("the compiled code references " + a + ", which is blocked at the Restricted security level");
+            return found;
+        }
+
+        /// <summary>Blanks comments and (unless keepStrings) the insides of string and char
+        /// literals, keeping line breaks, so a blocked word in a comment or a message does
+        /// not count.</summary>
+        public static string StripCommentsAndStrings(string s, bool keepStrings)
+        {
+            var b = new StringBuilder(s.Length);
+            int i = 0;
+            while (i < s.Length)
+            {
+                char c = s[i];
+                if (c == '/' && i + 1 < s.Length && s[i + 1] == '/')
+                {
+                    while (i < s.Length && s[i] != '\n') i++;
+                    continue;
+                }
+                if (c == '/' && i + 1 < s.Length && s[i + 1] == '*')
+                {
+                    i += 2;
+                    while (i < s.Length && !(s[i] == '*' && i + 1 < s.Length && s[i + 1] == '/'))
+                    {
+                        if (s[i] == '\n') b.Append('\n');
+                        i++;
+                    }
+                    i += 2;
+                    continue;
+                }
+                if (c == '"' || c == '\'')
+                {
+                    bool verbatim = c == '"' && i > 0 && s[i - 1] == '@';
+                    b.Append(c);
+                    i++;
+                    while (i < s.Length)
+                    {
+                        if (!verbatim && s[i] == '\\') { i += 2; continue; }
+                        if (s[i] == c)
+                        {
+                            if (verbatim && i + 1 < s.Length && s[i + 1] == '"') { i += 2; continue; }
+                            break;
+                        }
+                        if (s[i] == '\n' || keepStrings) b.Append(s[i]);
+                        i++;
+                    }
+                    b.Append(c);
+                    i++;
+                    continue;
+                }
+                b.Append(c);
+                i++;
+            }
+            return b.ToString();
+        }
+    }
+}
