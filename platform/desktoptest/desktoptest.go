@@ -1,0 +1,116 @@
+// Package desktoptest starts real desktop services for tests: an X server
+// (Xvfb), a window manager (openbox), a private session D-Bus, a
+// StatusNotifierItem host and watcher (gtk-sni-tray-standalone) and a
+// notification server (dunst). Tests skip when the programs are missing,
+// and fail instead under CI=true (.ci/run installs them).
+package desktoptest
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// Want selects the services to start.
+type Want struct {
+	WindowManager bool
+	Tray          bool // SNI watcher + host
+	Notifications bool // dunst
+}
+
+// Desktop is a running test desktop; its env is set for the test.
+type Desktop struct {
+	Display string
+	Bus     string
+}
+
+var next atomic.Int32
+
+// Need skips (or fails under CI=true) when a program is missing.
+func Need(t *testing.T, programs ...string) {
+	t.Helper()
+	for _, p := range programs {
+		if _, err := exec.LookPath(p); err != nil {
+			msg := fmt.Sprintf("desktop test needs %s (Debian packages xvfb dbus openbox dunst haskell-gtk-sni-tray-utils xdotool xterm): %v", p, err)
+			if os.Getenv("CI") == "true" {
+				t.Fatal(msg)
+			}
+			t.Skip(msg)
+		}
+	}
+}
+
+// Start brings up the services and sets DISPLAY and DBUS_SESSION_BUS_ADDRESS.
+func Start(t *testing.T, w Want) *Desktop {
+	t.Helper()
+	progs := []string{"Xvfb", "dbus-daemon"}
+	if w.WindowManager {
+		progs = append(progs, "openbox")
+	}
+	if w.Tray {
+		progs = append(progs, "gtk-sni-tray-standalone")
+	}
+	if w.Notifications {
+		progs = append(progs, "dunst")
+	}
+	Need(t, progs...)
+	n := 90 + int(next.Add(1)) + (os.Getpid() % 50 * 10)
+	d := &Desktop{Display: fmt.Sprintf(":%d", n)}
+	start := func(name string, args ...string) *exec.Cmd {
+		cmd := exec.Command(name, args...)
+		cmd.Env = append(os.Environ(), "DISPLAY="+d.Display, "DBUS_SESSION_BUS_ADDRESS="+d.Bus)
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("starting %s: %v", name, err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		return cmd
+	}
+	start("Xvfb", d.Display, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	waitFor(t, "the X server", func() bool { return exec.Command("xdpyinfo", "-display", d.Display).Run() == nil || fileExists(fmt.Sprintf("/tmp/.X11-unix/X%d", n)) })
+	bus := exec.Command("dbus-daemon", "--session", "--nofork", "--print-address=1")
+	out, _ := bus.StdoutPipe()
+	if err := bus.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bus.Process.Kill(); bus.Wait() })
+	addr, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("dbus-daemon gave no address: %v", err)
+	}
+	d.Bus = strings.TrimSpace(addr)
+	t.Setenv("DISPLAY", d.Display)
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", d.Bus)
+	t.Setenv("WAYLAND_DISPLAY", "")
+	if w.WindowManager {
+		start("openbox", "--sm-disable")
+		time.Sleep(300 * time.Millisecond)
+	}
+	if w.Notifications {
+		start("dunst", "-config", "/dev/null")
+		time.Sleep(200 * time.Millisecond)
+	}
+	if w.Tray {
+		start("gtk-sni-tray-standalone", "--watcher")
+		time.Sleep(500 * time.Millisecond)
+	}
+	return d
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if ok() {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s did not come up", what)
+}
