@@ -174,7 +174,8 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return // Accept wrote the HTTP error
 	}
-	var hashCh = make(chan string, 1)
+	helloDone := make(chan struct{})
+	var once sync.Once
 	var peer *Peer
 	peer = NewPeer(conn, func(ctx context.Context, method string, params json.RawMessage) (any, error) {
 		switch method {
@@ -185,10 +186,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			res, err := h.attach(peer, hello)
 			if err == nil {
-				select {
-				case hashCh <- res.ProjectHash:
-				default:
-				}
+				once.Do(func() { close(helloDone) })
 			}
 			return res, err
 		case MethodPing:
@@ -203,19 +201,12 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if json.Unmarshal(params, &ev) != nil || ev.Type == "" {
 			return
 		}
-		select {
-		case hash := <-hashCh:
-			hashCh <- hash
-			h.event(hash, peer, ev)
-		default:
-			h.opt.Logger.Warn("bridge: event before hello ignored", "type", ev.Type)
-		}
+		h.event(peer, ev)
 	})
 	go func() {
 		// An editor that does not say hello in time is dropped.
 		select {
-		case hash := <-hashCh:
-			hashCh <- hash
+		case <-helloDone:
 			h.heartbeat(peer)
 		case <-time.After(10 * time.Second):
 			peer.Close("no hello within 10s")
@@ -223,11 +214,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	peer.Run()
-	select {
-	case hash := <-hashCh:
-		h.detach(hash, peer)
-	default:
-	}
+	h.detach(peer)
 }
 
 func (h *Hub) heartbeat(p *Peer) {
@@ -282,6 +269,7 @@ func (h *Hub) attach(p *Peer, hello Hello) (HelloResult, error) {
 		e.info.State = StateCompiling
 	}
 	e.peer = p
+	p.hash = hash
 	// Results of calls that spanned the reload.
 	for _, d := range hello.Delivered {
 		if pc := e.spanning[d.CallID]; pc != nil {
@@ -312,8 +300,13 @@ func (h *Hub) attach(p *Peer, hello Hello) (HelloResult, error) {
 }
 
 // detach handles the end of an editor's connection p.
-func (h *Hub) detach(hash string, p *Peer) {
+func (h *Hub) detach(p *Peer) {
 	h.mu.Lock()
+	hash := p.hash
+	if hash == "" { // it never said hello
+		h.mu.Unlock()
+		return
+	}
 	e := h.editors[hash]
 	if e == nil {
 		h.mu.Unlock()
@@ -384,8 +377,14 @@ func (h *Hub) giveUpReload(hash string, back chan struct{}) {
 	h.changed(info, false)
 }
 
-func (h *Hub) event(hash string, p *Peer, ev Event) {
+func (h *Hub) event(p *Peer, ev Event) {
 	h.mu.Lock()
+	hash := p.hash
+	if hash == "" {
+		h.mu.Unlock()
+		h.opt.Logger.Warn("bridge: event before hello ignored", "type", ev.Type)
+		return
+	}
 	e := h.editors[hash]
 	if e == nil || e.peer != p {
 		h.mu.Unlock()

@@ -45,6 +45,10 @@ type Peer struct {
 
 	serving sync.WaitGroup // request handlers still running
 
+	// hash is the project this connection said hello for ("" before);
+	// owned by the hub, read and written under its lock.
+	hash string
+
 	// reloadAnnounced is set by the hub when the editor said a domain
 	// reload is starting on this connection.
 	reloadAnnounced atomic.Bool

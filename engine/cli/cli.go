@@ -20,6 +20,8 @@ import (
 	"github.com/unitymcp/unitymcp/engine/project"
 	"github.com/unitymcp/unitymcp/engine/shim"
 	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/platform"
+	"github.com/unitymcp/unitymcp/tray/icons"
 )
 
 // ExitError carries a process exit code.
@@ -51,7 +53,13 @@ func Serve(cfg ServeConfig, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = daemon.Run(ctx, daemon.Config{Addr: cfg.Addr, State: dir, Logger: log})
+	dc := daemon.Config{Addr: cfg.Addr, State: dir, Logger: log}
+	if platform.HasDesktop() {
+		dc.Notify = func(title, body string) error { return platform.Notify(title, body, icons.ConnectedPNG) }
+	} else {
+		log.Info("no desktop session: notifications are off")
+	}
+	err = daemon.Run(ctx, dc)
 	var are *daemon.AlreadyRunningError
 	if errors.As(err, &are) {
 		return &ExitError{Code: 3, Err: err}

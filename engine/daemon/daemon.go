@@ -19,6 +19,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/notifier"
 	"github.com/unitymcp/unitymcp/engine/server"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
@@ -38,6 +39,10 @@ type Config struct {
 	Hub    bridge.Options
 	// Ready, when set, is called once the daemon serves.
 	Ready func(d *Daemon)
+	// Notify sends desktop notifications (nil: none, e.g. no desktop).
+	Notify notifier.Sender
+	// NotifyWindow is the rate-limit window per notification kind (0: 10 s).
+	NotifyWindow time.Duration
 }
 
 // AlreadyRunningError says another daemon owns the state directory.
@@ -56,10 +61,13 @@ func (e *AlreadyRunningError) Error() string {
 
 // Daemon is a running daemon.
 type Daemon struct {
-	Engine *engine.Engine
-	Server *server.Server
-	URL    string
-	Token  string
+	Engine   *engine.Engine
+	Server   *server.Server
+	Notifier *notifier.Notifier
+	URL      string
+	Token    string
+	// Stop asks the daemon to shut down (the tray's Quit).
+	Stop func()
 }
 
 // CheckLoopback refuses any listen address that is not a loopback one.
@@ -119,6 +127,17 @@ func Run(ctx context.Context, cfg Config) error {
 	eng := engine.New(engine.Options{Logger: log, State: cfg.State, Hub: cfg.Hub,
 		MCPURL: func(hash string) string { return srv.MCPURL(hash) }})
 	srv = server.New(eng, token, base, log)
+	send := cfg.Notify
+	if send == nil {
+		send = func(string, string) error { return nil }
+	}
+	notes := notifier.New(notifier.Options{State: cfg.State, Send: send, Logger: log, Window: cfg.NotifyWindow, Editor: eng.Hub.Editor, Sessions: srv.Sessions})
+	srv.Settings = notes
+	evs, stopEvents := eng.Events.Subscribe(256)
+	defer stopEvents()
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go notes.Run(ctx, evs)
 	watcher, err := definitions.Watch(filepath.Join(cfg.State.Root, "tools"), 50*time.Millisecond, log, eng.ReloadDefinitions)
 	if err != nil {
 		log.Warn("definition files will not be reloaded on change; use GET /tools?refresh=1", "err", err)
@@ -141,7 +160,7 @@ func Run(ctx context.Context, cfg Config) error {
 	defer cfg.State.RemoveDaemon(os.Getpid())
 	log.Info("unitymcp daemon serving", "url", base, "state", cfg.State.Root, "version", engine.Version)
 	if cfg.Ready != nil {
-		cfg.Ready(&Daemon{Engine: eng, Server: srv, URL: base, Token: token})
+		cfg.Ready(&Daemon{Engine: eng, Server: srv, Notifier: notes, URL: base, Token: token, Stop: stop})
 	}
 	select {
 	case <-ctx.Done():

@@ -57,7 +57,7 @@ func freePort(t *testing.T) string {
 // proc is a started binary.
 type proc struct {
 	cmd    *exec.Cmd
-	stderr *strings.Builder
+	stderr *syncBuffer
 	done   chan struct{} // closed when it exited, with err set
 	err    error
 }
@@ -66,7 +66,7 @@ func startProc(t *testing.T, home string, name string, args ...string) *proc {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
-	var sb strings.Builder
+	var sb syncBuffer
 	cmd.Stderr = &sb
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -220,7 +220,7 @@ func TestStdioStartsDaemon(t *testing.T) {
 	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
-	var stderr strings.Builder
+	var stderr syncBuffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

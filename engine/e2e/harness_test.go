@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -42,6 +44,12 @@ func quietLogger() *slog.Logger {
 
 func startDaemon(t *testing.T, hub bridge.Options) *env {
 	t.Helper()
+	return startDaemonWith(t, func(c *daemon.Config) { c.Hub = hub })
+}
+
+// startDaemonWith starts a daemon after adjusting its config.
+func startDaemonWith(t *testing.T, adjust func(*daemon.Config)) *env {
+	t.Helper()
 	dir, err := state.At(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -50,8 +58,10 @@ func startDaemon(t *testing.T, hub bridge.Options) *env {
 	errc := make(chan error, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		errc <- daemon.Run(ctx, daemon.Config{Addr: "127.0.0.1:0", State: dir, Logger: quietLogger(), Hub: hub,
-			Ready: func(d *daemon.Daemon) { ready <- d }})
+		cfg := daemon.Config{Addr: "127.0.0.1:0", State: dir, Logger: quietLogger(),
+			Ready: func(d *daemon.Daemon) { ready <- d }}
+		adjust(&cfg)
+		errc <- daemon.Run(ctx, cfg)
 	}()
 	var d *daemon.Daemon
 	select {
@@ -175,4 +185,22 @@ func errCode(m map[string]any) string {
 	e, _ := m["error"].(map[string]any)
 	c, _ := e["code"].(string)
 	return c
+}
+
+// syncBuffer collects a child process's output; safe to read while it writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

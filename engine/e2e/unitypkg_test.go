@@ -74,7 +74,7 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 	cmd.Env = append(os.Environ(), "MONO_PATH="+out)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
-	var stderr strings.Builder
+	var stderr syncBuffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

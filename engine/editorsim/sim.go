@@ -174,6 +174,11 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 		ProductName: filepath.Base(s.cfg.ProjectDir) + " (simulator)", UnityVersion: "editorsim", PID: s.cfg.PID,
 		PackageVersion: Version, Simulator: true, Tools: implemented, DeclaredTools: declaredTools(), Delivered: delivered,
 	}
+	// The peer is current before hello returns: the daemon may send a call
+	// (whose events must go out) right after it has answered the hello.
+	s.mu.Lock()
+	s.peer = peer
+	s.mu.Unlock()
 	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	var res bridge.HelloResult
 	err = peer.Call(hctx, bridge.MethodHello, hello, &res)
@@ -182,9 +187,6 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 		peer.Close("hello failed")
 		return fmt.Errorf("hello: %w", err)
 	}
-	s.mu.Lock()
-	s.peer = peer
-	s.mu.Unlock()
 	if *first {
 		*first = false
 		close(s.connected)

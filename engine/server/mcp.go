@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -45,6 +46,8 @@ type mcpFront struct {
 
 	mu     sync.Mutex
 	fronts map[string]*front
+	// sessions counts connected MCP sessions across projects.
+	sessions atomic.Int64
 }
 
 type front struct {
@@ -73,6 +76,8 @@ func (m *mcpFront) get(hash string) *front {
 		return f
 	}
 	hooks := &mcpserver.Hooks{}
+	hooks.AddOnRegisterSession(func(context.Context, mcpserver.ClientSession) { m.sessions.Add(1) })
+	hooks.AddOnUnregisterSession(func(context.Context, mcpserver.ClientSession) { m.sessions.Add(-1) })
 	hooks.AddAfterListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
 		groups, _ := ctx.Value(groupsKey).([]string)
 		if len(groups) == 0 || res == nil {

@@ -141,3 +141,35 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 }
+
+var notificationKinds = []string{"compile", "tests", "reload"}
+
+func (s *Server) getConfig(w http.ResponseWriter, r *http.Request) {
+	n := map[string]bool{}
+	for _, k := range notificationKinds {
+		n[k] = s.Settings != nil && s.Settings.Enabled(k)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"notifications": n})
+}
+
+// setConfig takes {"notifications": {"compile": false, …}}.
+func (s *Server) setConfig(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Notifications map[string]bool `json:"notifications"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		httpError(w, http.StatusBadRequest, "invalid_params", `body must be {"notifications": {"compile": true|false, "tests": …, "reload": …}}: `+err.Error())
+		return
+	}
+	if s.Settings == nil {
+		httpError(w, http.StatusServiceUnavailable, "no_settings", "settings are not available in this daemon")
+		return
+	}
+	for k, on := range body.Notifications {
+		if err := s.Settings.SetEnabled(k, on); err != nil {
+			httpError(w, http.StatusBadRequest, "invalid_params", err.Error())
+			return
+		}
+	}
+	s.getConfig(w, r)
+}

@@ -32,7 +32,19 @@ type Server struct {
 	BaseURL string
 	mcp     *mcpFront
 	mux     *http.ServeMux
+	// Settings switches notifications (GET/POST /config).
+	Settings Settings
 }
+
+// Settings are the switches the tray and /config change.
+type Settings interface {
+	Enabled(kind string) bool
+	SetEnabled(kind string, on bool) error
+}
+
+// Sessions counts the MCP sessions connected now (2025 revisions; stateless
+// 2026 clients hold no session).
+func (s *Server) Sessions() int { return int(s.mcp.sessions.Load()) }
 
 // New builds the server for an engine.
 func New(eng *engine.Engine, token, baseURL string, log *slog.Logger) *Server {
@@ -47,6 +59,8 @@ func New(eng *engine.Engine, token, baseURL string, log *slog.Logger) *Server {
 	s.mux.HandleFunc("GET /tools", s.listTools)
 	s.mux.HandleFunc("POST /tools/{name}", s.callTool)
 	s.mux.HandleFunc("GET /events", s.events)
+	s.mux.HandleFunc("GET /config", s.getConfig)
+	s.mux.HandleFunc("POST /config", s.setConfig)
 	s.mux.Handle("GET "+bridge.Path, eng.Hub)
 	return s
 }

@@ -1,0 +1,83 @@
+//go:build linux
+
+package e2e
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/daemon"
+	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/platform"
+	"github.com/unitymcp/unitymcp/platform/desktoptest"
+)
+
+// Real notifications through a real notification server (dunst on a private
+// session bus), watched with dbus-monitor: compile failed (file and line),
+// compile fixed, tests failed.
+func TestDesktopNotifications(t *testing.T) {
+	desktoptest.Need(t, "dbus-monitor")
+	desktoptest.Start(t, desktoptest.Want{Notifications: true})
+	mon := exec.Command("dbus-monitor", "--session", "interface='org.freedesktop.Notifications',member='Notify'")
+	out, _ := mon.StdoutPipe()
+	if err := mon.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mon.Process.Kill(); mon.Wait() })
+	var mu sync.Mutex
+	var seen []string
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if l := strings.TrimSpace(sc.Text()); strings.HasPrefix(l, `string "`) {
+				mu.Lock()
+				seen = append(seen, l)
+				mu.Unlock()
+			}
+		}
+	}()
+	time.Sleep(300 * time.Millisecond)
+	e := startDaemonWith(t, func(c *daemon.Config) {
+		c.Notify = func(title, body string) error { return platform.Notify(title, body, nil) }
+		c.NotifyWindow = time.Second
+	})
+	dir := newProject(t, "Game")
+	e.startSim(dir, editorsim.Config{})
+	os.WriteFile(filepath.Join(dir, "Assets/Scripts/Bad.cs"), []byte("class Bad {\n#error missing semicolon\n}\n"), 0o644)
+	e.call("", "compile", map[string]any{})
+	wait := func(want string) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for time.Now().Before(deadline) {
+			mu.Lock()
+			all := strings.Join(seen, "\n")
+			mu.Unlock()
+			if strings.Contains(all, want) {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		t.Fatalf("no notification with %q; D-Bus saw:\n%s", want, strings.Join(seen, "\n"))
+	}
+	wait(`Compile failed — Game (simulator)`)
+	wait(`First: Assets/Scripts/Bad.cs:2 #error: 'missing semicolon'`)
+	time.Sleep(1100 * time.Millisecond) // the test daemon's rate-limit window is 1 s
+	os.WriteFile(filepath.Join(dir, "Assets/Scripts/Bad.cs"), []byte("class Bad {}\n"), 0o644)
+	e.call("", "compile", map[string]any{"WaitForDomainReload": true})
+	wait(`Compile fixed — Game (simulator)`)
+	e.call("", "run-tests", map[string]any{})
+	wait(`Tests failed — Game (simulator)`)
+	wait(`Game.Tests.PlayerTests.Jump_IncreasesHeight — Expected 2 but was 1`)
+	// Switched off over /config: no more compile notifications.
+	if status, body := e.do("POST", "/config", []byte(`{"notifications":{"compile":false}}`), nil); status != 200 || !strings.Contains(string(body), `"compile": false`) {
+		t.Fatalf("POST /config: %d %s", status, body)
+	}
+}

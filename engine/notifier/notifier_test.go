@@ -1,0 +1,108 @@
+package notifier
+
+import (
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+type recorder struct {
+	mu  sync.Mutex
+	got []string
+}
+
+func (r *recorder) send(title, body string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.got = append(r.got, title+" | "+body)
+	return nil
+}
+
+func compileEvent(ok bool, n int) engine.Event {
+	d, _ := json.Marshal(map[string]any{"success": ok, "errorCount": n,
+		"errors": []map[string]any{{"Message": "#error: 'boom'", "File": "Assets/A.cs", "Line": 3}}})
+	return engine.Event{Type: bridge.EventCompileFinished, Project: "p1", Data: json.RawMessage(d)}
+}
+
+func newTest(t *testing.T, window time.Duration) (*Notifier, *recorder) {
+	dir, _ := state.At(t.TempDir())
+	r := &recorder{}
+	n := New(Options{State: dir, Send: r.send, Window: window,
+		Editor: func(string) (bridge.EditorInfo, bool) { return bridge.EditorInfo{ProductName: "Game"}, true }})
+	return n, r
+}
+
+func TestRules(t *testing.T) {
+	t.Parallel()
+	n, r := newTest(t, time.Millisecond)
+	n.Handle(compileEvent(false, 2))
+	time.Sleep(2 * time.Millisecond)
+	n.Handle(compileEvent(true, 0))
+	time.Sleep(2 * time.Millisecond)
+	n.Handle(compileEvent(true, 0)) // still fine: nothing to say
+	tests, _ := json.Marshal(map[string]any{"mode": "EditMode", "passed": 2, "failed": 1,
+		"failures": []map[string]any{{"name": "Game.Tests.PlayerTests.Jump_IncreasesHeight", "message": "Expected 2 but was 1"}}})
+	n.Handle(engine.Event{Type: bridge.EventTestsFinished, Project: "p1", Data: json.RawMessage(tests)})
+	n.Handle(engine.Event{Type: bridge.EventReloadRequired, Project: "p1", Data: json.RawMessage(`{"reason":"Scripts changed during Play Mode."}`)})
+	n.Handle(engine.Event{Type: engine.EventEditorConnected, Project: "p1", Data: bridge.EditorInfo{PackageVersion: "0.0.1", ProductName: "Game"}})
+	want := []string{
+		"Compile failed — Game | 2 error(s). First: Assets/A.cs:3 #error: 'boom'",
+		"Compile fixed — Game | Scripts compile again.",
+		"Tests failed — Game | EditMode: 2 passed, 1 failed. First: Game.Tests.PlayerTests.Jump_IncreasesHeight — Expected 2 but was 1",
+		"Reload required — Game | Scripts changed during Play Mode.",
+	}
+	if len(r.got) < 4 {
+		t.Fatalf("got %q", r.got)
+	}
+	for i, w := range want {
+		if r.got[i] != w {
+			t.Errorf("notification %d: got %q, want %q", i, r.got[i], w)
+		}
+	}
+	if len(r.got) != 4 {
+		t.Errorf("version mismatch rate-limited with the reload kind? got %q", r.got)
+	}
+}
+
+// A burst of 50 failing compiles gives one notification per window; the
+// next one says how many were held back.
+func TestBurstIsRateLimited(t *testing.T) {
+	t.Parallel()
+	n, r := newTest(t, 200*time.Millisecond)
+	for i := 0; i < 50; i++ {
+		n.Handle(compileEvent(false, i+1))
+	}
+	if len(r.got) != 1 {
+		t.Fatalf("burst gave %d notifications: %q", len(r.got), r.got)
+	}
+	time.Sleep(250 * time.Millisecond)
+	n.Handle(compileEvent(false, 99))
+	if len(r.got) != 2 || !strings.Contains(r.got[1], "(+49 more held back)") {
+		t.Errorf("after the window: %q", r.got)
+	}
+}
+
+func TestSwitchesPersist(t *testing.T) {
+	t.Parallel()
+	n, r := newTest(t, time.Millisecond)
+	if err := n.SetEnabled(KindCompile, false); err != nil {
+		t.Fatal(err)
+	}
+	n.Handle(compileEvent(false, 1))
+	if len(r.got) != 0 {
+		t.Errorf("disabled kind notified: %q", r.got)
+	}
+	again := New(Options{State: n.opt.State, Send: r.send})
+	if again.Enabled(KindCompile) || !again.Enabled(KindTests) {
+		t.Errorf("config.json not kept")
+	}
+	if err := n.SetEnabled("nope", true); err == nil {
+		t.Error("unknown kind accepted")
+	}
+}
