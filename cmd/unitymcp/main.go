@@ -20,6 +20,7 @@ Usage:
   unitymcp call TOOL [--project DIR] [--args JSON]   call a tool, print its JSON result
   unitymcp status                              the daemon's health and connected editors
   unitymcp definitions list|validate [--project DIR] [--json] [FILE…]   definition tools
+  unitymcp service install|uninstall|start|stop|status   start at login (per user)
   unitymcp hash PATH                           projectHash of a Unity project folder
   unitymcp version
 
@@ -92,6 +93,11 @@ func run(args []string) error {
 		return cli.Definitions(cli.DefinitionsConfig{Action: rest[0], Project: *proj, Files: fs.Args(), JSON: *asJSON}, os.Stdout)
 	case "status":
 		return cli.Status(os.Stdout)
+	case "service":
+		if len(rest) != 1 {
+			return &cli.ExitError{Code: 2, Err: errors.New("service: say install, uninstall, start, stop or status")}
+		}
+		return cli.Service(cli.ServiceConfig{Action: rest[0]}, os.Stdout)
 	case "hash":
 		if len(rest) != 1 {
 			return &cli.ExitError{Code: 2, Err: errors.New("hash: give one project folder")}

@@ -21,6 +21,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/shim"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
+	"github.com/unitymcp/unitymcp/service"
 	"github.com/unitymcp/unitymcp/tray/icons"
 )
 
@@ -46,11 +47,16 @@ type ServeConfig struct {
 
 // Serve runs the daemon in the foreground until SIGINT/SIGTERM.
 func Serve(cfg ServeConfig, stderr io.Writer) error {
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	dir, err := state.Open()
 	if err != nil {
 		return err
 	}
+	out := stderr
+	if lf, err := dir.OpenLog(5<<20, 3); err == nil {
+		defer lf.Close()
+		out = io.MultiWriter(stderr, lf)
+	}
+	log := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	dc := daemon.Config{Addr: cfg.Addr, State: dir, Logger: log}
@@ -198,3 +204,41 @@ func Hash(path string, stdout io.Writer) error {
 
 // Version prints the version.
 func Version(stdout io.Writer) { fmt.Fprintln(stdout, "unitymcp", engine.Version) }
+
+// ServiceConfig is `unitymcp service install|uninstall|start|stop|status`.
+type ServiceConfig struct{ Action string }
+
+// Service manages start at login.
+func Service(cfg ServiceConfig, stdout io.Writer) error {
+	c := service.Config{}
+	if h := os.Getenv(platform.HomeEnv); h != "" {
+		c.StateDir = h
+	}
+	var st service.Status
+	var err error
+	switch cfg.Action {
+	case "install":
+		st, err = service.Install(c)
+	case "uninstall":
+		st, err = service.Uninstall(c)
+	case "status":
+		st, err = service.Query(c)
+	case "start", "stop":
+		if cfg.Action == "start" {
+			err = service.Start(c)
+		} else {
+			err = service.Stop(c)
+		}
+		if err == nil {
+			st, err = service.Query(c)
+		}
+	default:
+		return &ExitError{Code: 2, Err: fmt.Errorf("service: say install, uninstall, start, stop or status")}
+	}
+	if err != nil {
+		return err
+	}
+	b, _ := json.MarshalIndent(st, "", "  ")
+	fmt.Fprintln(stdout, string(b))
+	return nil
+}

@@ -1,0 +1,81 @@
+//go:build windows
+
+package service
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/unitymcp/unitymcp/platform"
+	"golang.org/x/sys/windows/registry"
+)
+
+// Windows uses a per-user start-up entry rather than kardianos/service's SCM
+// service: services run in session 0, where there is no tray, no toast and
+// no window to focus.
+const runKey = `Software\Microsoft\Windows\CurrentVersion\Run`
+
+func command(c Config) string {
+	cmd := `"` + c.Exe + `" ` + strings.Join(Args, " ")
+	return cmd
+}
+
+func install(c Config) (Status, error) {
+	k, _, err := registry.CreateKey(registry.CURRENT_USER, runKey, registry.SET_VALUE)
+	if err != nil {
+		return Status{}, err
+	}
+	defer k.Close()
+	if err := k.SetStringValue(Name, command(c)); err != nil {
+		return Status{}, err
+	}
+	if c.StateDir != "" {
+		if err := setUserEnv(platform.HomeEnv, c.StateDir); err != nil {
+			return Status{}, err
+		}
+	}
+	return query(c)
+}
+
+func uninstall(c Config) (Status, error) {
+	k, err := registry.OpenKey(registry.CURRENT_USER, runKey, registry.SET_VALUE)
+	if err == nil {
+		err = k.DeleteValue(Name)
+		k.Close()
+	}
+	if err != nil && !errors.Is(err, registry.ErrNotExist) {
+		return Status{}, err
+	}
+	return query(c)
+}
+
+func query(c Config) (Status, error) {
+	st := Status{Kind: "windows-run-key", Path: `HKCU\` + runKey + `\` + Name}
+	k, err := registry.OpenKey(registry.CURRENT_USER, runKey, registry.QUERY_VALUE)
+	if err == nil {
+		_, _, err = k.GetStringValue(Name)
+		k.Close()
+		st.Installed = err == nil
+	}
+	return st, nil
+}
+
+func control(c Config, action string) error {
+	switch action {
+	case "start":
+		_, err := platform.StartDetached(c.Exe, Args, os.Environ(), nil)
+		return err
+	}
+	return fmt.Errorf("%s: stop unitymcp from its tray menu (Quit)", action)
+}
+
+func setUserEnv(name, value string) error {
+	k, err := registry.OpenKey(registry.CURRENT_USER, "Environment", registry.SET_VALUE)
+	if err != nil {
+		return err
+	}
+	defer k.Close()
+	return k.SetStringValue(name, value)
+}
