@@ -16,6 +16,7 @@ const usage = `unitymcp — drive the Unity Editor from AI coding agents over MC
 
 Usage:
   unitymcp serve [--addr 127.0.0.1:%d] [--headless] [--debug]   run the daemon
+  unitymcp tray                                the tray, attached to the running daemon
   unitymcp stdio [--project DIR] [--group G]   MCP over stdio (starts the daemon if needed)
   unitymcp call TOOL [--project DIR] [--args JSON]   call a tool, print its JSON result
   unitymcp status                              the daemon's health and connected editors
@@ -53,7 +54,7 @@ func run(args []string) error {
 	switch cmd {
 	case "serve":
 		addr := fs.String("addr", daemon.DefaultAddr, "listen address (loopback only)")
-		headless := fs.Bool("headless", false, "run without the tray")
+		headless := fs.Bool("headless", false, "run without the tray (it is also off without a desktop session)")
 		debug := fs.Bool("debug", false, "log at debug level")
 		if err := fs.Parse(rest); err != nil {
 			return &cli.ExitError{Code: 2, Err: err}
@@ -93,6 +94,8 @@ func run(args []string) error {
 		return cli.Definitions(cli.DefinitionsConfig{Action: rest[0], Project: *proj, Files: fs.Args(), JSON: *asJSON}, os.Stdout)
 	case "status":
 		return cli.Status(os.Stdout)
+	case "tray":
+		return cli.Tray(os.Stderr)
 	case "service":
 		if len(rest) != 1 {
 			return &cli.ExitError{Code: 2, Err: errors.New("service: say install, uninstall, start, stop or status")}

@@ -22,6 +22,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
 	"github.com/unitymcp/unitymcp/service"
+	"github.com/unitymcp/unitymcp/tray"
 	"github.com/unitymcp/unitymcp/tray/icons"
 )
 
@@ -65,12 +66,73 @@ func Serve(cfg ServeConfig, stderr io.Writer) error {
 	} else {
 		log.Info("no desktop session: notifications are off")
 	}
-	err = daemon.Run(ctx, dc)
+	if !cfg.Headless && tray.Available() {
+		err = serveWithTray(ctx, stop, dc, dir, log)
+	} else {
+		err = daemon.Run(ctx, dc)
+	}
 	var are *daemon.AlreadyRunningError
 	if errors.As(err, &are) {
 		return &ExitError{Code: 3, Err: err}
 	}
 	return err
+}
+
+// serveWithTray runs the daemon beside the tray, which owns the main
+// goroutine (as fyne.io/systray requires). Quit in the tray stops the daemon;
+// a daemon that stops removes the tray.
+func serveWithTray(ctx context.Context, stop func(), dc daemon.Config, dir state.Dir, log *slog.Logger) error {
+	ready := make(chan struct{})
+	dc.Ready = func(*daemon.Daemon) { close(ready) }
+	errc := make(chan error, 1)
+	go func() {
+		errc <- daemon.Run(ctx, dc)
+		tray.Quit()
+	}()
+	select {
+	case <-ready:
+	case err := <-errc:
+		return err
+	}
+	tray.Run(tray.Options{
+		Connect:  func(ctx context.Context) (*client.Client, error) { return client.Find(ctx, dir) },
+		Logger:   log,
+		Quit:     stop,
+		Notify:   func(title, body string) { platform.Notify(title, body, icons.ErrorPNG) },
+		StateDir: dir.Root,
+	})
+	stop()
+	return <-errc
+}
+
+// Tray runs the tray attached to the running daemon (starting one, without
+// its own tray, when none runs).
+func Tray(stderr io.Writer) error {
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	if !tray.Available() {
+		return &ExitError{Code: 1, Err: errors.New("no desktop session with a D-Bus session bus: the tray cannot be shown here")}
+	}
+	dir, err := state.Open()
+	if err != nil {
+		return err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	if _, _, err := client.Ensure(context.Background(), dir, exe); err != nil {
+		return err
+	}
+	tray.Run(tray.Options{
+		Connect: func(ctx context.Context) (*client.Client, error) {
+			c, _, err := client.Ensure(ctx, dir, exe)
+			return c, err
+		},
+		Logger:   log,
+		Notify:   func(title, body string) { platform.Notify(title, body, icons.ErrorPNG) },
+		StateDir: dir.Root,
+	})
+	return nil
 }
 
 // StdioConfig is `unitymcp stdio`.

@@ -63,7 +63,7 @@ func Start(t *testing.T, w Want) *Desktop {
 	d := &Desktop{Display: fmt.Sprintf(":%d", n)}
 	start := func(name string, args ...string) *exec.Cmd {
 		cmd := exec.Command(name, args...)
-		cmd.Env = append(os.Environ(), "DISPLAY="+d.Display, "DBUS_SESSION_BUS_ADDRESS="+d.Bus)
+		cmd.Env = append(os.Environ(), "DISPLAY="+d.Display, "DBUS_SESSION_BUS_ADDRESS="+d.Bus, "NO_AT_BRIDGE=1")
 		if err := cmd.Start(); err != nil {
 			t.Fatalf("starting %s: %v", name, err)
 		}
@@ -71,7 +71,9 @@ func Start(t *testing.T, w Want) *Desktop {
 		return cmd
 	}
 	start("Xvfb", d.Display, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	waitFor(t, "the X server", func() bool { return exec.Command("xdpyinfo", "-display", d.Display).Run() == nil || fileExists(fmt.Sprintf("/tmp/.X11-unix/X%d", n)) })
+	waitFor(t, "the X server", func() bool {
+		return exec.Command("xdpyinfo", "-display", d.Display).Run() == nil || fileExists(fmt.Sprintf("/tmp/.X11-unix/X%d", n))
+	})
 	bus := exec.Command("dbus-daemon", "--session", "--nofork", "--print-address=1")
 	out, _ := bus.StdoutPipe()
 	if err := bus.Start(); err != nil {
@@ -92,13 +94,23 @@ func Start(t *testing.T, w Want) *Desktop {
 	}
 	if w.Notifications {
 		start("dunst", "-config", "/dev/null")
-		time.Sleep(200 * time.Millisecond)
+		waitName(t, d, "org.freedesktop.Notifications")
 	}
 	if w.Tray {
 		start("gtk-sni-tray-standalone", "--watcher")
-		time.Sleep(500 * time.Millisecond)
+		waitName(t, d, "org.kde.StatusNotifierWatcher")
 	}
 	return d
+}
+
+// waitName waits until a service owns name on the test bus.
+func waitName(t *testing.T, d *Desktop, name string) {
+	t.Helper()
+	waitFor(t, name, func() bool {
+		out, err := exec.Command("dbus-send", "--bus="+d.Bus, "--print-reply", "--dest=org.freedesktop.DBus",
+			"/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:"+name).Output()
+		return err == nil && strings.Contains(string(out), "boolean true")
+	})
 }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }

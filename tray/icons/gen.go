@@ -18,7 +18,7 @@ var states = map[string]color.RGBA{
 	"idle":      {150, 150, 150, 255}, // no editor connected
 	"connected": {46, 170, 90, 255},
 	"busy":      {60, 130, 230, 255}, // compiling, reloading, testing
-	"error":     {220, 60, 50, 255},   // last compile or test run failed
+	"error":     {220, 60, 50, 255},  // last compile or test run failed
 }
 
 func main() {

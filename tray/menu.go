@@ -1,0 +1,299 @@
+//go:build cgo || !darwin
+
+package tray
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"fyne.io/systray"
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/client"
+	"github.com/unitymcp/unitymcp/platform"
+	"github.com/unitymcp/unitymcp/service"
+)
+
+// Options configure the tray.
+type Options struct {
+	// Connect returns a client of the daemon (called again after the event
+	// stream drops).
+	Connect func(ctx context.Context) (*client.Client, error)
+	Logger  *slog.Logger
+	// Quit ends the program (stops the in-process daemon too).
+	Quit func()
+	// Notify shows a message to the user (errors of menu actions).
+	Notify func(title, body string)
+	// StateDir names the state folder (logs, definitions).
+	StateDir string
+}
+
+// Menu is the tray icon and its menu. One mutex guards the snapshot; the
+// menu is rebuilt from it on each change.
+type Menu struct {
+	opt Options
+
+	mu      sync.Mutex
+	backend Backend
+	snap    Snapshot
+	tr      *tracker
+	running map[string]int
+	cancel  context.CancelFunc // of the current menu's click handlers
+	last    string             // layout key of the current menu, to skip identical rebuilds
+}
+
+// Run shows the tray and blocks until Quit (systray owns this goroutine).
+func Run(opt Options) {
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opt.Notify == nil {
+		opt.Notify = func(string, string) {}
+	}
+	m := &Menu{opt: opt, tr: newTracker(), running: map[string]int{}}
+	systray.Run(m.ready, func() {})
+}
+
+func (m *Menu) ready() {
+	systray.SetTitle("unitymcp")
+	m.setIcon(IconIdle)
+	go keepRegistered(m.opt.Logger)
+	go m.follow()
+}
+
+// follow keeps the snapshot current: it reads /health, /config and the
+// start-at-login state, then follows /events, re-subscribing with backoff
+// when the stream drops.
+func (m *Menu) follow() {
+	backoff := 200 * time.Millisecond
+	for {
+		ctx := context.Background()
+		c, err := m.opt.Connect(ctx)
+		if err != nil {
+			m.update(func(s *Snapshot) { s.Err = "daemon not reachable: " + err.Error(); s.Editors = nil })
+			time.Sleep(backoff)
+			backoff = min(backoff*2, 5*time.Second)
+			continue
+		}
+		backoff = 200 * time.Millisecond
+		m.mu.Lock()
+		m.backend = Backend{C: c}
+		m.mu.Unlock()
+		m.refresh()
+		err = m.backend.Events(ctx, func(ev engine.Event) {
+			m.mu.Lock()
+			changed := m.tr.apply(ev)
+			m.mu.Unlock()
+			if changed {
+				m.refresh()
+			}
+		})
+		m.opt.Logger.Info("tray: event stream ended; reconnecting", "err", err)
+		time.Sleep(backoff)
+	}
+}
+
+// refresh re-reads the daemon's state into the snapshot.
+func (m *Menu) refresh() {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	m.mu.Lock()
+	b := m.backend
+	m.mu.Unlock()
+	h, err := b.Health(ctx)
+	notes, _ := b.Notifications(ctx)
+	svc, _ := service.Query(service.Config{})
+	m.update(func(s *Snapshot) {
+		if err != nil {
+			s.Err = err.Error()
+			return
+		}
+		s.Err = ""
+		s.Version = h.Version
+		s.Editors = m.tr.rows(h.Editors, m.running)
+		s.Notifications = notes
+		s.StartAtLogin = svc.Installed
+	})
+}
+
+func (m *Menu) update(fn func(*Snapshot)) {
+	m.mu.Lock()
+	fn(&m.snap)
+	snap := m.snap
+	m.mu.Unlock()
+	m.rebuild(snap)
+}
+
+func (m *Menu) setIcon(state string) { systray.SetIcon(iconBytes(state)) }
+
+// rebuild replaces the whole menu with one made from snap.
+func (m *Menu) rebuild(snap Snapshot) {
+	key := layoutKey(snap)
+	m.mu.Lock()
+	if key == m.last {
+		m.mu.Unlock()
+		return
+	}
+	m.last = key
+	if m.cancel != nil {
+		m.cancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel = cancel
+	m.mu.Unlock()
+
+	m.setIcon(snap.Icon())
+	systray.SetTooltip(snap.Tooltip())
+	systray.ResetMenu()
+	on := func(item *systray.MenuItem, fn func()) {
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case _, ok := <-item.ClickedCh:
+					if !ok {
+						return
+					}
+					go fn()
+				}
+			}
+		}()
+	}
+	head := systray.AddMenuItem("unitymcp "+snap.Version, snap.Tooltip())
+	head.Disable()
+	if snap.Err != "" {
+		e := systray.AddMenuItem(snap.Err, "")
+		e.Disable()
+	}
+	if len(snap.Editors) == 0 && snap.Err == "" {
+		none := systray.AddMenuItem("No Unity editor connected", "Open a project with the unitymcp package installed")
+		none.Disable()
+	}
+	for _, row := range snap.Editors {
+		row := row
+		sub := systray.AddMenuItem(row.Label(), row.Info.ProjectPath)
+		hash := row.Info.ProjectHash
+		on(sub.AddSubMenuItem("Focus window", "Bring this editor to the front"), func() { m.call(hash, "focus-window", nil) })
+		on(sub.AddSubMenuItem("Open definitions folder", "Definition tools of this project"), func() {
+			m.report(platform.OpenFolder(filepath.Join(m.opt.StateDir, "tools", hash)))
+		})
+		on(sub.AddSubMenuItem("Copy MCP URL", "The MCP endpoint pinned to this project"), func() {
+			m.mu.Lock()
+			u := m.backend.MCPURL(hash)
+			m.mu.Unlock()
+			m.report(platform.CopyText(u))
+		})
+		on(sub.AddSubMenuItem("Compile", "Refresh assets and compile scripts"), func() { m.call(hash, "compile", nil) })
+		on(sub.AddSubMenuItem("Run EditMode tests", "Run every EditMode test"), func() {
+			m.mu.Lock()
+			m.running[hash]++
+			m.mu.Unlock()
+			m.refresh()
+			m.call(hash, "run-tests", map[string]any{"TestMode": "EditMode"})
+			m.mu.Lock()
+			m.running[hash]--
+			m.mu.Unlock()
+			m.refresh()
+		})
+	}
+	systray.AddSeparator()
+	notes := systray.AddMenuItem("Notifications", "Which desktop notifications to show")
+	for _, k := range []struct{ kind, label string }{{"compile", "Compile errors"}, {"tests", "Test failures"}, {"reload", "Reload required"}} {
+		k := k
+		item := notes.AddSubMenuItemCheckbox(k.label, "", snap.Notifications[k.kind])
+		on(item, func() {
+			m.mu.Lock()
+			b := m.backend
+			m.mu.Unlock()
+			m.report(b.SetNotification(context.Background(), k.kind, !item.Checked()))
+			m.refresh()
+		})
+	}
+	login := systray.AddMenuItemCheckbox("Start at login", "Start unitymcp with your desktop session", snap.StartAtLogin)
+	on(login, func() {
+		var err error
+		if login.Checked() {
+			_, err = service.Uninstall(service.Config{})
+		} else {
+			_, err = service.Install(service.Config{})
+		}
+		m.report(err)
+		m.refresh()
+	})
+	cfgs := systray.AddMenuItem("Copy client config", "MCP client configuration for this machine")
+	project := ""
+	if len(snap.Editors) > 0 {
+		project = snap.Editors[0].Info.ProjectPath
+	}
+	snips := ClientConfigs(project)
+	names := make([]string, 0, len(snips))
+	for n := range snips {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		text := snips[n]
+		on(cfgs.AddSubMenuItem(n, text), func() { m.report(platform.CopyText(text)) })
+	}
+	on(systray.AddMenuItem("Open logs", "The daemon's log folder"), func() {
+		m.report(platform.OpenFolder(filepath.Join(m.opt.StateDir, "logs")))
+	})
+	systray.AddSeparator()
+	on(systray.AddMenuItem("Quit", "Stop unitymcp"), func() {
+		if m.opt.Quit != nil {
+			m.opt.Quit()
+		}
+		systray.Quit()
+	})
+}
+
+func (m *Menu) call(hash, tool string, args map[string]any) {
+	m.mu.Lock()
+	b := m.backend
+	m.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	if _, err := b.Call(ctx, hash, tool, args); err != nil {
+		m.opt.Notify("unitymcp: "+tool+" failed", err.Error())
+	}
+}
+
+func (m *Menu) report(err error) {
+	if err != nil {
+		m.opt.Logger.Warn("tray action failed", "err", err)
+		m.opt.Notify("unitymcp", err.Error())
+	}
+}
+
+func layoutKey(s Snapshot) string {
+	k := s.Version + "|" + s.Err + "|" + s.Icon()
+	for _, e := range s.Editors {
+		k += "|" + e.Info.ProjectHash + ":" + e.Label()
+	}
+	for _, n := range []string{"compile", "tests", "reload"} {
+		if s.Notifications[n] {
+			k += "|" + n
+		}
+	}
+	if s.StartAtLogin {
+		k += "|login"
+	}
+	return k
+}
+
+// Available reports whether a tray can be shown: a desktop with a session
+// bus. Without a bus fyne.io/systray's Quit panics and godbus would launch
+// stray dbus-daemons, so the tray is not started at all then.
+func Available() bool {
+	if !platform.HasDesktop() {
+		return false
+	}
+	return busReachable()
+}
+
+// Quit removes the tray and makes Run return.
+func Quit() { systray.Quit() }

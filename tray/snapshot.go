@@ -1,0 +1,120 @@
+package tray
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/bridge"
+)
+
+// Icon states.
+const (
+	IconIdle      = "idle"      // no editor connected
+	IconConnected = "connected" // editors connected, all well
+	IconBusy      = "busy"      // compiling, reloading or running tests
+	IconError     = "error"     // the last compile or test run failed
+)
+
+// Snapshot is everything the menu shows; the menu is rebuilt from it.
+type Snapshot struct {
+	Version       string
+	Editors       []EditorRow
+	Notifications map[string]bool
+	StartAtLogin  bool
+	Err           string // why the daemon cannot be reached, if so
+}
+
+// EditorRow is one editor's line.
+type EditorRow struct {
+	Info       bridge.EditorInfo
+	Errors     int // compile errors at the last compile
+	TestsFail  int // failed tests at the last run
+	RunningOps int // tray-started calls in flight (tests)
+}
+
+// Icon chooses the icon state.
+func (s Snapshot) Icon() string {
+	if len(s.Editors) == 0 {
+		return IconIdle
+	}
+	state := IconConnected
+	for _, e := range s.Editors {
+		if e.Errors > 0 || e.TestsFail > 0 {
+			return IconError
+		}
+		if e.Info.State == bridge.StateCompiling || e.Info.State == bridge.StateReloading || e.RunningOps > 0 {
+			state = IconBusy
+		}
+	}
+	return state
+}
+
+// Label is an editor's menu title: name, state and error count.
+func (r EditorRow) Label() string {
+	name := r.Info.ProductName
+	if name == "" {
+		name = r.Info.ProjectPath
+	}
+	l := fmt.Sprintf("%s — %s", name, r.Info.State)
+	if r.Errors > 0 {
+		l += fmt.Sprintf(", %d compile error(s)", r.Errors)
+	}
+	if r.TestsFail > 0 {
+		l += fmt.Sprintf(", %d failing test(s)", r.TestsFail)
+	}
+	return l
+}
+
+// Tooltip summarises the snapshot.
+func (s Snapshot) Tooltip() string {
+	if s.Err != "" {
+		return "unitymcp: " + s.Err
+	}
+	switch len(s.Editors) {
+	case 0:
+		return "unitymcp " + s.Version + ": no Unity editor connected"
+	case 1:
+		return "unitymcp " + s.Version + ": " + s.Editors[0].Label()
+	}
+	return fmt.Sprintf("unitymcp %s: %d editors", s.Version, len(s.Editors))
+}
+
+// tracker folds events into per-project counters.
+type tracker struct {
+	errors map[string]int
+	fails  map[string]int
+}
+
+func newTracker() *tracker { return &tracker{errors: map[string]int{}, fails: map[string]int{}} }
+
+func (t *tracker) apply(ev engine.Event) bool {
+	raw, _ := ev.Data.(json.RawMessage)
+	switch ev.Type {
+	case bridge.EventCompileFinished:
+		var d struct {
+			ErrorCount int `json:"errorCount"`
+		}
+		json.Unmarshal(raw, &d)
+		t.errors[ev.Project] = d.ErrorCount
+	case bridge.EventTestsFinished:
+		var d struct {
+			Failed int `json:"failed"`
+		}
+		json.Unmarshal(raw, &d)
+		t.fails[ev.Project] = d.Failed
+	default:
+		return ev.Type == engine.EventEditorConnected || ev.Type == engine.EventEditorDisconnected || ev.Type == engine.EventEditorState
+	}
+	return true
+}
+
+func (t *tracker) rows(eds []bridge.EditorInfo, running map[string]int) []EditorRow {
+	rows := make([]EditorRow, 0, len(eds))
+	for _, e := range eds {
+		rows = append(rows, EditorRow{Info: e, Errors: t.errors[e.ProjectHash], TestsFail: t.fails[e.ProjectHash], RunningOps: running[e.ProjectHash]})
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].Info.ProjectPath < rows[j].Info.ProjectPath })
+	return rows
+}
