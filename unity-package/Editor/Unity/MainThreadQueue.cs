@@ -1,0 +1,147 @@
+using System;
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using UnityEditor;
+using UnityEngine;
+using UnityMcp.Core;
+
+namespace UnityMcp.Editor
+{
+    /// <summary>Work queued from any thread, run on EditorApplication.update. No Unity API
+    /// is documented as thread-safe for waking the editor loop, so Post only queues and
+    /// raises a flag; the update callback (which Unity keeps calling while the Editor is
+    /// unfocused, only slower) drains the queue and, while work keeps arriving, asks for
+    /// another player-loop update from the main thread.</summary>
+    public sealed class MainThreadQueue : IMainThread
+    {
+        readonly ConcurrentQueue<Action> work = new ConcurrentQueue<Action>();
+        volatile bool pending;
+
+        public void Post(Action action)
+        {
+            if (action == null) return;
+            work.Enqueue(action);
+            pending = true;
+        }
+
+        /// <summary>Runs queued work; called on the main thread from EditorApplication.update.</summary>
+        public void Drain()
+        {
+            if (!pending) return;
+            pending = false;
+            int budget = 256;
+            Action a;
+            while (budget-- > 0 && work.TryDequeue(out a))
+            {
+                try { a(); }
+                catch (Exception e) { Debug.LogException(e); }
+            }
+            if (!work.IsEmpty) pending = true;
+            // Main thread here: keep the editor loop ticking so the next frame comes soon.
+            EditorApplication.QueuePlayerLoopUpdate();
+        }
+    }
+
+    /// <summary>ILog over the Unity console.</summary>
+    public sealed class UnityLog : ILog
+    {
+        public void Info(string message) { Debug.Log("[unitymcp] " + message); }
+        public void Warn(string message) { Debug.LogWarning("[unitymcp] " + message); }
+    }
+
+    /// <summary>Runs a multi-frame tool body (an iterator) on EditorApplication.update, one
+    /// step per editor update. Yield null to wait a frame, or a <see cref="WaitSeconds"/>.
+    /// An exception fails the call with editor_error; a cancelled call stops quietly.</summary>
+    public static class Frames
+    {
+        sealed class Job
+        {
+            public ToolCall Call;
+            public IEnumerator<object> Routine;
+            public double WakeAt;
+            public Action<Exception> OnError;
+        }
+
+        static readonly List<Job> jobs = new List<Job>();
+        static bool hooked;
+
+        /// <summary>Seconds since the editor started (main thread).</summary>
+        public static double Now { get { return EditorApplication.timeSinceStartup; } }
+
+        public static void Run(ToolCall call, IEnumerable<object> routine, Action<Exception> onError = null)
+        {
+            if (!hooked)
+            {
+                hooked = true;
+                EditorApplication.update += Tick;
+            }
+            var job = new Job { Call = call, Routine = routine.GetEnumerator(), OnError = onError };
+            jobs.Add(job);
+            Step(job); // first step at once
+            if (Finished(job)) jobs.Remove(job);
+        }
+
+        /// <summary>Number of jobs still running (for tests and the settings page).</summary>
+        public static int Running { get { return jobs.Count; } }
+
+        static void Tick()
+        {
+            if (jobs.Count == 0) return;
+            var now = Now;
+            foreach (var job in jobs.ToArray())
+            {
+                if (job.WakeAt > now) continue;
+                Step(job);
+                if (Finished(job)) jobs.Remove(job);
+            }
+            if (jobs.Count > 0) EditorApplication.QueuePlayerLoopUpdate();
+        }
+
+        static bool Finished(Job job) { return job.Routine == null; }
+
+        static void Step(Job job)
+        {
+            if (job.Routine == null) return;
+            if (job.Call != null && (job.Call.IsDone || job.Call.Cancelled.IsCancellationRequested))
+            {
+                Dispose(job);
+                return;
+            }
+            try
+            {
+                if (!job.Routine.MoveNext())
+                {
+                    Dispose(job);
+                    if (job.Call != null && !job.Call.IsDone)
+                        job.Call.Fail("editor_error", job.Call.Tool + " ended without an answer (a bug in the unitymcp package)");
+                    return;
+                }
+                var w = job.Routine.Current as WaitSeconds;
+                job.WakeAt = w != null ? Now + w.Seconds : 0;
+            }
+            catch (Exception e)
+            {
+                Dispose(job);
+                if (job.OnError != null)
+                {
+                    try { job.OnError(e); } catch (Exception) { }
+                }
+                if (job.Call != null) Tools.SafeTool.FailWith(job.Call, e);
+            }
+        }
+
+        static void Dispose(Job job)
+        {
+            var r = job.Routine;
+            job.Routine = null;
+            try { if (r != null) r.Dispose(); } catch (Exception) { }
+        }
+    }
+
+    /// <summary>Yielded by a <see cref="Frames"/> routine to sleep (in editor time).</summary>
+    public sealed class WaitSeconds
+    {
+        public readonly double Seconds;
+        public WaitSeconds(double seconds) { Seconds = seconds; }
+    }
+}

@@ -1,0 +1,395 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using Newtonsoft.Json.Linq;
+using UnityEditor;
+using UnityEditor.Compilation;
+using UnityEngine;
+using UnityMcp.Core;
+using UnityMcp.Editor.Tools;
+
+namespace UnityMcp.Editor
+{
+    /// <summary>Starts the bridge to the unitymcp daemon when the Editor loads (and after
+    /// every domain reload), and reports compile, play mode, reload and quit events.</summary>
+    [InitializeOnLoad]
+    public static class McpBridge
+    {
+        const string DeliveriesKey = "UnityMcp.Deliveries";
+        const string HeldKey = "UnityMcp.HeldCalls";
+
+        static readonly MainThreadQueue queue = new MainThreadQueue();
+        static readonly Dictionary<string, Func<JObject>> spanning = new Dictionary<string, Func<JObject>>();
+        static volatile bool compiling;
+
+        /// <summary>The tools this editor implements.</summary>
+        public static ToolRegistry Registry { get; private set; }
+
+        /// <summary>The connection to the daemon (null in batch mode unless enabled).</summary>
+        public static BridgeClient Client { get; private set; }
+
+        public static EditorIdentity Identity { get; private set; }
+
+        /// <summary>The main-thread queue (for code that runs on other threads).</summary>
+        public static IMainThread MainThread { get { return queue; } }
+
+        /// <summary>Called on the main thread after a compilation of the project's scripts
+        /// finished: success, errors, warnings. AssemblyBuilder builds (execute_code) are excluded.</summary>
+        public static event Action<CompileSummary> CompileFinished;
+
+        /// <summary>Called on the main thread when a compilation of the project's scripts starts.</summary>
+        public static event Action CompileStarted;
+
+        /// <summary>Called on the main thread right before a domain reload (after the
+        /// spanning calls were stored): save state here.</summary>
+        public static event Action BeforeReload;
+
+        static McpBridge()
+        {
+            EditorApplication.update += queue.Drain;
+            EditorApplication.update += UpdateFlags;
+            ConsoleTools.InstallBuffer();
+
+            if (Application.isBatchMode && Environment.GetEnvironmentVariable("UNITYMCP_BATCHMODE") != "1")
+                return; // CI builds and batch runs do not connect unless asked to.
+
+            Identity = BuildIdentity();
+            Registry = BuiltinTools.Build();
+            AttributeTools.DeclareAll(Registry);
+
+            CompilationPipeline.compilationStarted += OnCompilationStarted;
+            CompilationPipeline.assemblyCompilationFinished += OnAssemblyCompiled;
+            CompilationPipeline.compilationFinished += OnCompilationFinished;
+            AssemblyReloadEvents.beforeAssemblyReload += OnBeforeReload;
+            EditorApplication.playModeStateChanged += OnPlayModeChanged;
+            EditorApplication.pauseStateChanged += OnPauseChanged;
+            EditorApplication.quitting += OnQuitting;
+
+            pendingDeliveries = RestoreDeliveries();
+            // A Play Mode test run that spans reloads answers in the hello after it ends.
+            bool deferStart = TestTools.RestoreAfterReload();
+            if (!deferStart) StartClient();
+            ScriptWatch.Start();
+        }
+
+        static List<JObject> pendingDeliveries;
+
+        /// <summary>Adds the answer of a call that spanned a reload to the next hello
+        /// (only before <see cref="StartClient"/>).</summary>
+        internal static void Deliver(JObject delivery)
+        {
+            if (pendingDeliveries == null) pendingDeliveries = new List<JObject>();
+            pendingDeliveries.Add(delivery);
+        }
+
+        /// <summary>Whether the connection has been started in this domain.</summary>
+        public static bool Started { get { return Client != null; } }
+
+        /// <summary>Starts (or restarts) the connection with the current settings.</summary>
+        public static void StartClient()
+        {
+            if (Registry == null) return;
+            if (Client != null)
+            {
+                try { Client.Dispose(); } catch (Exception) { }
+            }
+            var c = new BridgeClient(Identity, Registry, queue, new UnityLog(), StateDirectory.Current());
+            if (pendingDeliveries != null) c.Deliveries.AddRange(pendingDeliveries);
+            pendingDeliveries = null;
+            c.IsCompiling = () => compiling;
+            var path = McpSettings.DaemonPath;
+            c.DaemonExecutable = string.IsNullOrEmpty(path) ? null : path;
+            c.AutoStartDaemon = McpSettings.AutoStartDaemon;
+            Client = c;
+            c.Start();
+        }
+
+        /// <summary>Sends an event to the daemon (dropped when not connected).</summary>
+        public static void Emit(string type, JObject data)
+        {
+            var c = Client;
+            if (c != null) c.Emit(type, data);
+        }
+
+        /// <summary>Keeps a call open across the coming domain reload: at the reload,
+        /// result() gives its answer, which the next hello delivers.</summary>
+        public static void HoldAcrossReload(ToolCall call, Func<JObject> result)
+        {
+            spanning[call.CallId] = result;
+        }
+
+        public static void ReleaseHold(ToolCall call) { spanning.Remove(call.CallId); }
+
+        /// <summary>Registers a call id as spanning without an answer yet (answered by a
+        /// later hello, e.g. a Play Mode test run).</summary>
+        public static readonly List<string> ExtraSpanning = new List<string>();
+
+        static EditorIdentity BuildIdentity()
+        {
+            string version = "";
+            try
+            {
+                var info = UnityEditor.PackageManager.PackageInfo.FindForAssembly(typeof(McpBridge).Assembly);
+                if (info != null) version = info.version;
+            }
+            catch (Exception) { }
+            return new EditorIdentity
+            {
+                ProjectPath = ProjectPaths.Root,
+                DataPath = Application.dataPath,
+                ProductName = PlayerSettings.productName,
+                UnityVersion = Application.unityVersion,
+                PackageVersion = version,
+                Pid = System.Diagnostics.Process.GetCurrentProcess().Id,
+                Simulator = false,
+            };
+        }
+
+        static List<JObject> RestoreDeliveries()
+        {
+            var list = new List<JObject>();
+            var s = SessionState.GetString(DeliveriesKey, "");
+            SessionState.EraseString(DeliveriesKey);
+            if (string.IsNullOrEmpty(s)) return list;
+            try
+            {
+                foreach (var t in JArray.Parse(s))
+                {
+                    var o = t as JObject;
+                    if (o == null) continue;
+                    var r = o["result"] as JObject;
+                    if (r != null && r.Property("ProjectRoot") != null) r["ProjectRoot"] = ProjectPaths.Root;
+                    list.Add(o);
+                }
+            }
+            catch (Exception e)
+            {
+                Debug.LogWarning("[unitymcp] could not restore the answers of calls that spanned the domain reload: " + e.Message);
+            }
+            return list;
+        }
+
+        static void UpdateFlags()
+        {
+            compiling = EditorApplication.isCompiling;
+        }
+
+        // ---- compile events ----
+
+        static readonly List<JObject> errors = new List<JObject>();
+        static readonly List<JObject> warnings = new List<JObject>();
+        static int compiledAssemblies;
+
+        static bool IsBuilder(object context) { return context is AssemblyBuilder; }
+
+        static void OnCompilationStarted(object context)
+        {
+            if (IsBuilder(context)) return;
+            errors.Clear();
+            warnings.Clear();
+            compiledAssemblies = 0;
+            compiling = true;
+            Emit(Protocol.CompileStarted, new JObject());
+            var h = CompileStarted;
+            if (h != null) h();
+        }
+
+        static void OnAssemblyCompiled(string assemblyPath, CompilerMessage[] messages)
+        {
+            if (assemblyPath != null && ProjectPaths.Slash(assemblyPath).Contains(ScriptCompiler.OutputFolderMarker)) return;
+            compiledAssemblies++;
+            if (messages == null) return;
+            foreach (var m in messages)
+            {
+                var d = new JObject { { "Message", m.message }, { "File", ProjectPaths.Slash(m.file ?? "") }, { "Line", m.line } };
+                if (m.type == CompilerMessageType.Error) errors.Add(d);
+                else if (m.type == CompilerMessageType.Warning) warnings.Add(d);
+            }
+        }
+
+        static void OnCompilationFinished(object context)
+        {
+            if (IsBuilder(context)) return;
+            var summary = new CompileSummary
+            {
+                Errors = new List<JObject>(errors),
+                Warnings = new List<JObject>(warnings),
+                CompiledAssemblies = compiledAssemblies,
+            };
+            Emit(Protocol.CompileFinished, new JObject
+            {
+                { "success", summary.Success },
+                { "errorCount", summary.Errors.Count },
+                { "warningCount", summary.Warnings.Count },
+                { "errors", new JArray(summary.Errors.ToArray()) },
+                { "warnings", new JArray(summary.Warnings.ToArray()) },
+            });
+            var h = CompileFinished;
+            if (h != null) h(summary);
+        }
+
+        // ---- reload, play mode, quit ----
+
+        static void OnBeforeReload()
+        {
+            var ids = new List<string>();
+            var answers = new JArray();
+            foreach (var kv in spanning)
+            {
+                try
+                {
+                    answers.Add(new JObject { { "callId", kv.Key }, { "result", kv.Value() } });
+                    ids.Add(kv.Key);
+                }
+                catch (Exception e)
+                {
+                    Debug.LogWarning("[unitymcp] a call could not be kept across the reload: " + e.Message);
+                }
+            }
+            spanning.Clear();
+            ids.AddRange(ExtraSpanning);
+            ExtraSpanning.Clear();
+            if (answers.Count > 0) SessionState.SetString(DeliveriesKey, answers.ToString(Newtonsoft.Json.Formatting.None));
+            var h = BeforeReload;
+            if (h != null)
+            {
+                try { h(); } catch (Exception e) { Debug.LogException(e); }
+            }
+            ScriptWatch.Stop();
+            var c = Client;
+            if (c != null) c.AnnounceReload(ids);
+        }
+
+        static void OnPlayModeChanged(PlayModeStateChange change)
+        {
+            string state;
+            switch (change)
+            {
+                case PlayModeStateChange.EnteredPlayMode: state = EditorApplication.isPaused ? "paused" : "playing"; break;
+                case PlayModeStateChange.EnteredEditMode: state = "edit"; break;
+                default: return; // the Exiting* states are followed by the Entered* ones
+            }
+            Emit(Protocol.PlayModeChanged, new JObject { { "state", state } });
+        }
+
+        static void OnPauseChanged(PauseState s)
+        {
+            if (!EditorApplication.isPlaying) return;
+            Emit(Protocol.PlayModeChanged, new JObject { { "state", s == PauseState.Paused ? "paused" : "playing" } });
+        }
+
+        static void OnQuitting()
+        {
+            ScriptWatch.Stop();
+            var c = Client;
+            if (c != null) c.Stop(true); // Stop(true) sends the quitting event first
+        }
+
+        /// <summary>Emits reload.required (throttled to one per 5 s).</summary>
+        internal static void ReloadRequired(string reason)
+        {
+            var now = Frames.Now;
+            if (now - lastReloadRequired < 5) return;
+            lastReloadRequired = now;
+            Emit(Protocol.ReloadRequired, new JObject { { "reason", reason } });
+        }
+
+        static double lastReloadRequired = -100;
+    }
+
+    /// <summary>The outcome of one compilation of the project's scripts.</summary>
+    public sealed class CompileSummary
+    {
+        public List<JObject> Errors;
+        public List<JObject> Warnings;
+        /// <summary>Assemblies that were rebuilt (a domain reload follows when &gt; 0 and no errors).</summary>
+        public int CompiledAssemblies;
+        public bool Success { get { return Errors.Count == 0; } }
+    }
+
+    /// <summary>Notices script changes Unity will not load by itself: scripts imported
+    /// while in Play Mode, and scripts edited on disk while Auto Refresh is off.</summary>
+    sealed class ScriptChangesPostprocessor : AssetPostprocessor
+    {
+        static void OnPostprocessAllAssets(string[] imported, string[] deleted, string[] moved, string[] movedFrom)
+        {
+            if (!EditorApplication.isPlaying) return;
+            foreach (var p in imported)
+            {
+                if (p.EndsWith(".cs", StringComparison.OrdinalIgnoreCase))
+                {
+                    McpBridge.ReloadRequired("scripts changed while in Play Mode (" + p + "); they take effect after Play Mode stops and the scripts recompile");
+                    return;
+                }
+            }
+        }
+    }
+
+    static class ScriptWatch
+    {
+        static FileSystemWatcher watcher;
+        static volatile string changed;
+        static double nextCheck;
+
+        public static void Start()
+        {
+            EditorApplication.update -= Tick;
+            EditorApplication.update += Tick;
+        }
+
+        public static void Stop()
+        {
+            EditorApplication.update -= Tick;
+            Close();
+        }
+
+        static void Close()
+        {
+            var w = watcher;
+            watcher = null;
+            if (w != null)
+            {
+                try { w.EnableRaisingEvents = false; w.Dispose(); } catch (Exception) { }
+            }
+        }
+
+        /// <summary>Whether Unity would not import a changed script by itself now.</summary>
+        static bool AutoRefreshOff()
+        {
+            // Preferences > Asset Pipeline > Auto Refresh: 0 Disabled, 1 Enabled, 2 Enabled Outside Playmode.
+            int legacy = EditorPrefs.GetBool("kAutoRefresh", true) ? 1 : 0;
+            int mode = EditorPrefs.GetInt("kAutoRefreshMode", legacy);
+            return mode == 0 || (mode == 2 && EditorApplication.isPlaying);
+        }
+
+        static void Tick()
+        {
+            var c = changed;
+            if (c != null)
+            {
+                changed = null;
+                if (AutoRefreshOff())
+                    McpBridge.ReloadRequired("script " + c + " changed on disk but Auto Refresh is off; call compile (it refreshes the AssetDatabase) to load it");
+            }
+            if (Frames.Now < nextCheck) return;
+            nextCheck = Frames.Now + 2;
+            bool want = AutoRefreshOff();
+            if (want && watcher == null)
+            {
+                try
+                {
+                    var w = new FileSystemWatcher(Application.dataPath, "*.cs") { IncludeSubdirectories = true, NotifyFilter = NotifyFilters.LastWrite | NotifyFilters.FileName };
+                    FileSystemEventHandler h = (s, e) => { changed = e.Name; };
+                    w.Changed += h;
+                    w.Created += h;
+                    w.Deleted += h;
+                    w.Renamed += (s, e) => { changed = e.Name; };
+                    w.EnableRaisingEvents = true;
+                    watcher = w;
+                }
+                catch (Exception) { watcher = null; nextCheck = Frames.Now + 60; }
+            }
+            else if (!want && watcher != null) Close();
+        }
+    }
+}

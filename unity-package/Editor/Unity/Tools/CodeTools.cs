@@ -1,0 +1,320 @@
+using System;
+using System.Collections.Generic;
+using System.Reflection;
+using System.Text;
+using System.Threading;
+using Newtonsoft.Json.Linq;
+using UnityEngine;
+using UnityMcp.Core;
+
+namespace UnityMcp.Editor.Tools
+{
+    /// <summary>_script (definition scripts), execute_code and execute-dynamic-code.</summary>
+    public static class CodeTools
+    {
+        // ---- capturing logs while code runs ----
+
+        sealed class LogCapture : IDisposable
+        {
+            public readonly List<string> Lines = new List<string>();
+            readonly object gate = new object();
+
+            public LogCapture() { Application.logMessageReceivedThreaded += OnLog; }
+
+            void OnLog(string condition, string stackTrace, LogType type)
+            {
+                lock (gate) Lines.Add(type == LogType.Log ? condition : type + ": " + condition);
+            }
+
+            public void Dispose() { Application.logMessageReceivedThreaded -= OnLog; }
+
+            public string Text { get { lock (gate) return string.Join("\n", Lines.ToArray()); } }
+            public List<string> Copy() { lock (gate) return new List<string>(Lines); }
+        }
+
+        static MethodInfo FindExecute(Assembly asm, string typeName, Type[] parameters)
+        {
+            var t = asm.GetType(typeName, false);
+            if (t == null) throw new ToolException("editor_error", "the compiled assembly has no type " + typeName);
+            var m = t.GetMethod("Execute", BindingFlags.Public | BindingFlags.Static, null, parameters, null);
+            if (m == null) throw new ToolException("editor_error", typeName + " has no public static Execute method");
+            return m;
+        }
+
+        static Exception Unwrap(Exception e)
+        {
+            while (e is TargetInvocationException && e.InnerException != null) e = e.InnerException;
+            return e;
+        }
+
+        // ---- _script ----
+
+        /// <summary>_script {name, file, source, hash, args, mainThread}: compile the wrapped
+        /// definition script once per hash and run UnityMcp.Scripts.Script_&lt;hash&gt;.Execute(args).</summary>
+        public static void Script(ToolCall call)
+        {
+            var name = Args.Str(call, "name", "script");
+            var file = Args.Str(call, "file", "");
+            var source = Args.Str(call, "source", "");
+            var hash = Args.Str(call, "hash", "");
+            if (source.Length == 0 || hash.Length == 0) throw new ToolException("invalid_params", "_script needs source and hash");
+            var args = call.Args["args"] as JObject ?? new JObject();
+            bool mainThread = Args.Bool(call, "mainThread", true);
+            Frames.Run(call, ScriptRun(call, name, file, source, hash, args, mainThread));
+        }
+
+        static IEnumerable<object> ScriptRun(ToolCall call, string name, string file, string source, string hash, JObject args, bool mainThread)
+        {
+            var result = new CompileResult();
+            foreach (var step in ScriptCompiler.Compile(hash, source, result)) yield return step;
+            if (result.Assembly == null)
+            {
+                var errors = result.Errors;
+                var first = errors.Count > 0 ? errors[0] : new Diagnostic { Message = "unknown error" };
+                call.Fail("script_compile_error",
+                    name + ": " + errors.Count + " compile error(s); first: " + first.File + "(" + first.Line + "): " + first.Message,
+                    new JObject { { "diagnostics", ScriptCompiler.ToJson(errors, true) }, { "file", file } });
+                yield break;
+            }
+            var method = FindExecute(result.Assembly, "UnityMcp.Scripts.Script_" + hash, new[] { typeof(JObject) });
+            bool cached = result.Cached;
+            if (!mainThread)
+            {
+                ThreadPool.QueueUserWorkItem(_ => RunScript(call, method, args, cached));
+                while (!call.IsDone) yield return new WaitSeconds(0.05); // answered from the worker
+                yield break;
+            }
+            RunScript(call, method, args, cached);
+        }
+
+        static void RunScript(ToolCall call, MethodInfo method, JObject args, bool cached)
+        {
+            using (var logs = new LogCapture())
+            {
+                try
+                {
+                    var value = method.Invoke(null, new object[] { args });
+                    var r = new JObject { { "output", logs.Text }, { "cached", cached } };
+                    if (value != null) r["returnValue"] = new ValueWriter(3, 100).Write(value);
+                    call.Reply(r);
+                }
+                catch (Exception e)
+                {
+                    var inner = Unwrap(e);
+                    call.Fail("execution_error", "the script threw " + inner.GetType().Name + ": " + inner.Message,
+                        new JObject { { "output", logs.Text }, { "stackTrace", inner.StackTrace ?? "" } });
+                }
+            }
+        }
+
+        // ---- execute_code ----
+
+        public static void ExecuteCode(ToolCall call)
+        {
+            string code;
+            if (Args.Has(call, "code_base64"))
+            {
+                try { code = Encoding.UTF8.GetString(Convert.FromBase64String(Args.Str(call, "code_base64"))); }
+                catch (FormatException) { throw new ToolException("invalid_params", "code_base64 is not valid base64"); }
+            }
+            else code = Args.Str(call, "code", "");
+            if (code.Trim().Length == 0) throw new ToolException("invalid_params", "execute_code: code is empty");
+            var level = McpSettings.SecurityLevel;
+            var violations = SecurityChecker.Check(code, level);
+            if (violations.Count > 0)
+                throw new ToolException("security_violation", "blocked at security level " + level + ": " + string.Join("; ", violations.ToArray()),
+                    new JObject { { "violations", new JArray(violations.ToArray()) }, { "securityLevel", level.ToString() } });
+            string hash;
+            var source = SnippetWrapper.Wrap(code, out hash);
+            Frames.Run(call, ExecuteCodeRun(call, source, hash, level));
+        }
+
+        static IEnumerable<object> ExecuteCodeRun(ToolCall call, string source, string hash, SecurityLevel level)
+        {
+            var result = new CompileResult();
+            foreach (var step in ScriptCompiler.Compile(hash, source, result)) yield return step;
+            if (result.Assembly == null)
+            {
+                var errors = result.Errors;
+                var first = errors.Count > 0 ? errors[0] : new Diagnostic { Message = "unknown error" };
+                call.Fail("script_compile_error", errors.Count + " compile error(s); first: line " + first.Line + ": " + first.Message,
+                    new JObject { { "diagnostics", ScriptCompiler.ToJson(errors, true) } });
+                yield break;
+            }
+            CheckReferences(result.Assembly, level);
+            var method = FindExecute(result.Assembly, SnippetWrapper.Namespace + ".Snippet_" + hash, new[] { typeof(IDictionary<string, object>) });
+            using (var logs = new LogCapture())
+            {
+                try
+                {
+                    var value = method.Invoke(null, new object[] { new Dictionary<string, object>() });
+                    var r = new JObject { { "output", logs.Text } };
+                    if (value != null) r["returnValue"] = new ValueWriter(3, 100).Write(value);
+                    else r["note"] = "the code returned nothing; end it with `return <expression>;` to get a value";
+                    if (result.Cached) r["cached"] = true;
+                    call.Reply(r);
+                }
+                catch (Exception e)
+                {
+                    var inner = Unwrap(e);
+                    call.Fail("execution_error", "the code threw " + inner.GetType().Name + ": " + inner.Message,
+                        new JObject { { "output", logs.Text }, { "stackTrace", inner.StackTrace ?? "" } });
+                }
+            }
+        }
+
+        static void CheckReferences(Assembly asm, SecurityLevel level)
+        {
+            var names = new List<string>();
+            foreach (var r in asm.GetReferencedAssemblies()) names.Add(r.Name);
+            var v = SecurityChecker.CheckReferences(names, level);
+            if (v.Count > 0)
+                throw new ToolException("security_violation", "blocked at security level " + level + ": " + string.Join("; ", v.ToArray()),
+                    new JObject { { "violations", new JArray(v.ToArray()) }, { "securityLevel", level.ToString() } });
+        }
+
+        // ---- execute-dynamic-code ----
+
+        public static void ExecuteDynamicCode(ToolCall call)
+        {
+            var code = Args.Str(call, "Code", "");
+            var parameters = call.Args["Parameters"] as JObject ?? new JObject();
+            bool compileOnly = Args.Bool(call, "CompileOnly");
+            var level = McpSettings.SecurityLevel;
+            var response = new JObject
+            {
+                { "Success", false }, { "Result", "" }, { "Logs", new JArray() }, { "CompilationErrors", new JArray() },
+                { "ErrorMessage", "" }, { "SecurityLevel", level.ToString() }, { "UpdatedCode", code },
+                { "DiagnosticsSummary", "" }, { "Diagnostics", new JArray() },
+            };
+            if (code.Trim().Length == 0)
+            {
+                response["ErrorMessage"] = "Code is empty";
+                call.Reply(response);
+                return;
+            }
+            var violations = SecurityChecker.Check(code, level);
+            if (violations.Count > 0)
+            {
+                response["ErrorMessage"] = "Blocked at security level " + level + ": " + string.Join("; ", violations.ToArray());
+                call.Reply(response);
+                return;
+            }
+            string hash;
+            var source = SnippetWrapper.Wrap(code, out hash);
+            Frames.Run(call, DynamicRun(call, code, source, hash, parameters, compileOnly, level, response));
+        }
+
+        static IEnumerable<object> DynamicRun(ToolCall call, string code, string source, string hash, JObject parameters, bool compileOnly,
+            SecurityLevel level, JObject response)
+        {
+            var result = new CompileResult();
+            foreach (var step in ScriptCompiler.Compile(hash, source, result)) yield return step;
+            var lines = code.Replace("\r\n", "\n").Split('\n');
+            var diags = new JArray();
+            foreach (var d in result.Diagnostics) diags.Add(DynamicDiagnostic(d, lines));
+            response["Diagnostics"] = diags;
+            if (result.Assembly == null)
+            {
+                var errors = new JArray();
+                foreach (var d in result.Errors) errors.Add(DynamicDiagnostic(d, lines));
+                response["CompilationErrors"] = errors;
+                var first = result.Errors.Count > 0 ? result.Errors[0] : new Diagnostic { Message = "unknown error" };
+                var unique = new HashSet<string>();
+                foreach (var d in result.Errors) unique.Add(d.ErrorCode + d.Message);
+                response["ErrorMessage"] = "Compilation failed";
+                response["DiagnosticsSummary"] = unique.Count + " unique error(s), " + result.Errors.Count + " total; first: line " + first.Line + ": " + first.Message;
+                call.Reply(response);
+                yield break;
+            }
+            try { CheckReferences(result.Assembly, level); }
+            catch (ToolException e)
+            {
+                response["ErrorMessage"] = e.Message;
+                call.Reply(response);
+                yield break;
+            }
+            if (compileOnly)
+            {
+                response["Success"] = true;
+                response["Result"] = "Compiled successfully (CompileOnly)";
+                call.Reply(response);
+                yield break;
+            }
+            var method = FindExecute(result.Assembly, SnippetWrapper.Namespace + ".Snippet_" + hash, new[] { typeof(IDictionary<string, object>) });
+            var dict = new Dictionary<string, object>();
+            foreach (var p in parameters.Properties()) dict[p.Name] = Plain(p.Value);
+            using (var logs = new LogCapture())
+            {
+                try
+                {
+                    var value = method.Invoke(null, new object[] { dict });
+                    response["Success"] = true;
+                    response["Result"] = value == null ? "" : value is string ? (string)value : new ValueWriter(3, 100).Write(value).ToString(Newtonsoft.Json.Formatting.None);
+                }
+                catch (Exception e)
+                {
+                    var inner = Unwrap(e);
+                    response["ErrorMessage"] = inner.GetType().Name + ": " + inner.Message + "\n" + inner.StackTrace;
+                }
+                response["Logs"] = new JArray(logs.Copy().ToArray());
+            }
+            call.Reply(response);
+        }
+
+        /// <summary>A JSON value as plain .NET (string, long, double, bool, lists, dictionaries).</summary>
+        static object Plain(JToken t)
+        {
+            switch (t.Type)
+            {
+                case JTokenType.Null: case JTokenType.Undefined: return null;
+                case JTokenType.String: return (string)t;
+                case JTokenType.Integer: return (long)t;
+                case JTokenType.Float: return (double)t;
+                case JTokenType.Boolean: return (bool)t;
+                case JTokenType.Array:
+                {
+                    var l = new List<object>();
+                    foreach (var x in t) l.Add(Plain(x));
+                    return l;
+                }
+                case JTokenType.Object:
+                {
+                    var d = new Dictionary<string, object>();
+                    foreach (var p in ((JObject)t).Properties()) d[p.Name] = Plain(p.Value);
+                    return d;
+                }
+                default: return t.ToString();
+            }
+        }
+
+        static JObject DynamicDiagnostic(Diagnostic d, string[] lines)
+        {
+            // The wrapper's #line directive maps lines to the snippet's own ("snippet.cs").
+            string context = "";
+            if (d.Line >= 1 && d.Line <= lines.Length)
+            {
+                var line = lines[d.Line - 1];
+                context = line + "\n" + new string(' ', Math.Max(0, Math.Min(line.Length, d.Column - 1))) + "^";
+            }
+            return new JObject
+            {
+                { "Message", d.Message }, { "Line", d.Line }, { "Column", d.Column }, { "ErrorCode", d.ErrorCode },
+                { "Hint", Hint(d.ErrorCode) }, { "Suggestions", new JArray() }, { "Context", context }, { "PointerColumn", d.Column },
+            };
+        }
+
+        static string Hint(string code)
+        {
+            switch (code)
+            {
+                case "CS0103": return "a name is not known here: check the spelling, or add a using line at the top of the code";
+                case "CS0246": return "a type is not known: add its using line at the top, or use the full name";
+                case "CS1002": return "a ; is missing";
+                case "CS0161": case "CS0126": return "end the code with `return <value>;` (or `return null;`)";
+                case "CS1029": return "remove the #error directive";
+                default: return "";
+            }
+        }
+    }
+}

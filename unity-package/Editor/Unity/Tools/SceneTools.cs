@@ -1,0 +1,303 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Reflection;
+using System.Text;
+using System.Text.RegularExpressions;
+using Newtonsoft.Json.Linq;
+using UnityEditor;
+using UnityEngine;
+using UnityEngine.SceneManagement;
+using UnityMcp.Core;
+
+namespace UnityMcp.Editor.Tools
+{
+    /// <summary>Walking the loaded scenes' GameObjects.</summary>
+    public static class SceneWalk
+    {
+        /// <summary>Root GameObjects of every loaded scene, in hierarchy order.</summary>
+        public static List<GameObject> Roots()
+        {
+            var roots = new List<GameObject>();
+            for (int i = 0; i < SceneManager.sceneCount; i++)
+            {
+                var s = SceneManager.GetSceneAt(i);
+                if (!s.isLoaded) continue;
+                roots.AddRange(s.GetRootGameObjects());
+            }
+            return roots;
+        }
+
+        public static IEnumerable<Transform> Children(Transform t)
+        {
+            for (int i = 0; i < t.childCount; i++) yield return t.GetChild(i);
+        }
+
+        /// <summary>Depth-first over every GameObject (inactive ones too).</summary>
+        public static void Walk(Action<GameObject> visit)
+        {
+            var stack = new Stack<Transform>();
+            var roots = Roots();
+            for (int i = roots.Count - 1; i >= 0; i--) stack.Push(roots[i].transform);
+            while (stack.Count > 0)
+            {
+                var t = stack.Pop();
+                visit(t.gameObject);
+                for (int i = t.childCount - 1; i >= 0; i--) stack.Push(t.GetChild(i));
+            }
+        }
+
+        /// <summary>"Parent/Child/Grandchild" (no leading slash).</summary>
+        public static string PathOf(GameObject go)
+        {
+            var parts = new List<string>();
+            for (var t = go.transform; t != null; t = t.parent) parts.Add(t.name);
+            parts.Reverse();
+            return string.Join("/", parts.ToArray());
+        }
+
+        /// <summary>The GameObject at a hierarchy path ("/A/B" or "A/B"), or null.</summary>
+        public static GameObject Find(string path)
+        {
+            var parts = (path ?? "").Trim('/').Split('/');
+            if (parts.Length == 0 || parts[0].Length == 0) return null;
+            IEnumerable<Transform> level = RootTransforms();
+            Transform cur = null;
+            foreach (var p in parts)
+            {
+                cur = null;
+                foreach (var t in level)
+                {
+                    if (t.name == p) { cur = t; break; }
+                }
+                if (cur == null) return null;
+                level = Children(cur);
+            }
+            return cur != null ? cur.gameObject : null;
+        }
+
+        public static IEnumerable<Transform> RootTransforms()
+        {
+            foreach (var g in Roots()) yield return g.transform;
+        }
+    }
+
+    /// <summary>find-game-objects and get-hierarchy.</summary>
+    public static class SceneTools
+    {
+        // Getters that create assets or leak in edit mode (Unity warns about them).
+        static readonly HashSet<string> UnsafeProperties = new HashSet<string> { "mesh", "material", "materials" };
+
+        public static void FindGameObjects(ToolCall call)
+        {
+            var pattern = Args.Str(call, "NamePattern", "");
+            var mode = Args.OneOf(call, "SearchMode", "Exact", "Exact", "Path", "Regex", "Contains", "Selected");
+            var required = Args.StrList(call, "RequiredComponents");
+            var tag = Args.Str(call, "Tag", "");
+            bool hasLayer = Args.Has(call, "Layer");
+            int layer = Args.Int(call, "Layer", 0);
+            bool inactive = Args.Bool(call, "IncludeInactive");
+            int maxResults = Args.Int(call, "MaxResults", 20);
+            bool withProps = Args.Bool(call, "IncludeInheritedProperties");
+
+            Regex re = null;
+            if (mode == "Regex")
+            {
+                try { re = new Regex(pattern, RegexOptions.CultureInvariant, TimeSpan.FromSeconds(2)); }
+                catch (ArgumentException e) { throw new ToolException("invalid_params", "NamePattern is not a valid regular expression: " + e.Message); }
+            }
+            var selected = new HashSet<GameObject>(Selection.gameObjects);
+            var trimmedPath = pattern.Trim('/');
+            var found = new List<GameObject>();
+            SceneWalk.Walk(g =>
+            {
+                if (!inactive && !g.activeInHierarchy) return;
+                switch (mode)
+                {
+                    case "Exact": if (pattern.Length > 0 && g.name != pattern) return; break;
+                    case "Path": if (SceneWalk.PathOf(g) != trimmedPath) return; break;
+                    case "Regex": if (!re.IsMatch(g.name)) return; break;
+                    case "Contains": if (g.name.IndexOf(pattern, StringComparison.OrdinalIgnoreCase) < 0) return; break;
+                    case "Selected": if (!selected.Contains(g)) return; break;
+                }
+                if (tag.Length > 0 && g.tag != tag) return;
+                if (hasLayer && g.layer != layer) return;
+                foreach (var rc in required) if (FindComponent(g, rc) == null) return;
+                found.Add(g);
+            });
+
+            int total = found.Count;
+            if (maxResults >= 0 && found.Count > maxResults) found = found.GetRange(0, maxResults);
+            var errors = new JArray();
+            var results = new JArray();
+            foreach (var g in found)
+            {
+                var comps = new JArray();
+                foreach (var c in g.GetComponents<Component>())
+                {
+                    if (c == null)
+                    {
+                        comps.Add(new JObject { { "type", "MissingScript" }, { "fullTypeName", "" } });
+                        continue;
+                    }
+                    var t = c.GetType();
+                    var cm = new JObject { { "type", t.Name }, { "fullTypeName", t.FullName } };
+                    if (withProps) cm["properties"] = Properties(c, SceneWalk.PathOf(g), errors);
+                    comps.Add(cm);
+                }
+                results.Add(new JObject
+                {
+                    { "name", g.name }, { "path", SceneWalk.PathOf(g) }, { "isActive", g.activeSelf },
+                    { "tag", g.tag }, { "layer", g.layer }, { "components", comps },
+                });
+            }
+            call.Reply(new JObject
+            {
+                { "results", results }, { "totalFound", total }, { "errorMessage", "" }, { "resultsFilePath", "" },
+                { "message", "Found " + total + " GameObject(s)" + (total > found.Count ? "; returned the first " + found.Count + " (MaxResults)" : "") },
+                { "processingErrors", errors },
+            });
+        }
+
+        /// <summary>A component on g whose type name or full name is name (case-insensitive).</summary>
+        public static Component FindComponent(GameObject g, string name)
+        {
+            foreach (var c in g.GetComponents<Component>())
+            {
+                if (c == null) continue;
+                for (var t = c.GetType(); t != null && t != typeof(Component); t = t.BaseType)
+                {
+                    if (string.Equals(t.Name, name, StringComparison.OrdinalIgnoreCase) || string.Equals(t.FullName, name, StringComparison.OrdinalIgnoreCase))
+                        return c;
+                }
+            }
+            return null;
+        }
+
+        static JArray Properties(Component c, string path, JArray errors)
+        {
+            var props = new JArray();
+            var seen = new HashSet<string>();
+            var writer = new ValueWriter(1, 20);
+            for (var t = c.GetType(); t != null && t != typeof(UnityEngine.Object); t = t.BaseType)
+            {
+                foreach (var p in t.GetProperties(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
+                {
+                    if (!p.CanRead || p.GetIndexParameters().Length > 0 || UnsafeProperties.Contains(p.Name) || !seen.Add(p.Name)) continue;
+                    if (p.IsDefined(typeof(ObsoleteAttribute), true)) continue;
+                    try { props.Add(new JObject { { "name", p.Name }, { "type", p.PropertyType.Name }, { "value", writer.Write(p.GetValue(c, null), 1) } }); }
+                    catch (Exception e)
+                    {
+                        errors.Add(path + " " + t.Name + "." + p.Name + ": " + e.GetBaseException().Message);
+                    }
+                }
+                foreach (var f in t.GetFields(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
+                {
+                    if (!seen.Add(f.Name) || f.IsDefined(typeof(ObsoleteAttribute), true)) continue;
+                    try { props.Add(new JObject { { "name", f.Name }, { "type", f.FieldType.Name }, { "value", writer.Write(f.GetValue(c), 1) } }); }
+                    catch (Exception e) { errors.Add(path + " " + t.Name + "." + f.Name + ": " + e.GetBaseException().Message); }
+                }
+            }
+            return props;
+        }
+
+        // ---- get-hierarchy ----
+
+        public static void GetHierarchy(ToolCall call)
+        {
+            bool inactive = Args.Bool(call, "IncludeInactive", true);
+            int maxDepth = Args.Int(call, "MaxDepth", -1);
+            var rootPath = Args.Str(call, "RootPath", "");
+            bool withComps = Args.Bool(call, "IncludeComponents", true);
+            bool withPaths = Args.Bool(call, "IncludePaths");
+            var lutMode = Args.OneOf(call, "UseComponentsLut", "auto", "auto", "true", "false");
+            bool useSelection = Args.Bool(call, "UseSelection");
+
+            var roots = new List<GameObject>();
+            if (useSelection)
+            {
+                roots.AddRange(Selection.gameObjects);
+                if (roots.Count == 0) throw new ToolException("invalid_params", "UseSelection is true but nothing is selected; select GameObjects first or pass RootPath");
+            }
+            else if (!string.IsNullOrEmpty(rootPath))
+            {
+                var g = SceneWalk.Find(rootPath);
+                if (g == null) throw new ToolException("invalid_params", "no GameObject at RootPath \"" + rootPath + "\"");
+                roots.Add(g);
+            }
+            else roots = SceneWalk.Roots();
+
+            int total = 0;
+            if (withComps && lutMode == "auto") SceneWalkCount(roots, inactive, ref total);
+            bool useLut = withComps && (lutMode == "true" || (lutMode == "auto" && total > 50));
+            var lut = new List<string>();
+            var lutIndex = new Dictionary<string, int>();
+            int nodes = 0, deepest = 0;
+
+            Func<IEnumerable<GameObject>, int, JArray> build = null;
+            build = (gs, depth) =>
+            {
+                var arr = new JArray();
+                foreach (var g in gs)
+                {
+                    if (!inactive && !g.activeSelf) continue;
+                    nodes++;
+                    if (depth > deepest) deepest = depth;
+                    var n = new JObject
+                    {
+                        { "name", g.name }, { "instanceId", g.GetInstanceID() }, { "isActive", g.activeSelf }, { "tag", g.tag }, { "layer", g.layer },
+                    };
+                    if (withPaths) n["path"] = SceneWalk.PathOf(g);
+                    if (withComps)
+                    {
+                        var comps = new JArray();
+                        foreach (var c in g.GetComponents<Component>())
+                        {
+                            var name = c == null ? "MissingScript" : c.GetType().Name;
+                            if (useLut)
+                            {
+                                int i;
+                                if (!lutIndex.TryGetValue(name, out i)) { i = lut.Count; lutIndex[name] = i; lut.Add(name); }
+                                comps.Add(i);
+                            }
+                            else comps.Add(name);
+                        }
+                        n["components"] = comps;
+                    }
+                    var kids = new List<GameObject>();
+                    foreach (var t in SceneWalk.Children(g.transform)) kids.Add(t.gameObject);
+                    n["children"] = (maxDepth < 0 || depth < maxDepth) ? build(kids, depth + 1) : new JArray();
+                    arr.Add(n);
+                }
+                return arr;
+            };
+            var tree = build(roots, 0);
+            var doc = new JObject
+            {
+                { "hierarchy", tree },
+                { "context", new JObject { { "sceneName", SceneManager.GetActiveScene().name }, { "nodeCount", nodes }, { "maxDepth", deepest } } },
+            };
+            if (useLut) doc["componentsLut"] = new JArray(lut.ToArray());
+            var dir = ProjectPaths.Outputs("HierarchyResults");
+            var path = dir + "/hierarchy_" + ProjectPaths.Stamp(DateTime.Now) + ".json";
+            File.WriteAllText(path, doc.ToString(Newtonsoft.Json.Formatting.Indented), new UTF8Encoding(false));
+            call.Reply(new JObject
+            {
+                { "message", "Hierarchy of " + nodes + " GameObject(s) saved; read the JSON file at hierarchyFilePath: 'hierarchy' holds the nested GameObjects, 'context' the scene name, node count and max depth" + (useLut ? ", 'componentsLut' the component names that 'components' index" : "") },
+                { "hierarchyFilePath", path },
+            });
+        }
+
+        static void SceneWalkCount(IEnumerable<GameObject> gs, bool inactive, ref int n)
+        {
+            foreach (var g in gs)
+            {
+                if (!inactive && !g.activeSelf) continue;
+                n++;
+                var kids = new List<GameObject>();
+                foreach (var t in SceneWalk.Children(g.transform)) kids.Add(t.gameObject);
+                SceneWalkCount(kids, inactive, ref n);
+            }
+        }
+    }
+}
