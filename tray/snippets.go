@@ -1,13 +1,30 @@
 package tray
 
-import "fmt"
+import (
+	"os"
 
-// ClientConfigs are the "Copy client config" entries: the stdio form, which
-// needs no token and finds the project from its folder.
+	"github.com/unitymcp/unitymcp/installer"
+)
+
+// ClientConfigs are the "Copy client config" entries: each client's entry
+// for a project, in the stdio form (no token to leak through a clipboard),
+// rendered by the installer's client table.
 func ClientConfigs(project string) map[string]string {
-	return map[string]string{
-		"Claude Code": fmt.Sprintf("claude mcp add unity -- unitymcp stdio --project %q", project),
-		"Cursor":      fmt.Sprintf(`{"mcpServers": {"unity": {"command": "unitymcp", "args": ["stdio", "--project", %q]}}}`, project),
-		"VS Code":     fmt.Sprintf(`{"servers": {"unity": {"type": "stdio", "command": "unitymcp", "args": ["stdio", "--project", %q]}}}`, project),
+	exe, err := os.Executable()
+	if err != nil {
+		exe = "unitymcp"
 	}
+	s := installer.Server{Command: exe, Args: []string{"stdio"}}
+	if project != "" {
+		s.Args = append(s.Args, "--project", project)
+	}
+	out := map[string]string{}
+	for name, title := range map[string]string{"claude-code": "Claude Code", "cursor": "Cursor", "vscode": "VS Code"} {
+		home, _ := os.UserHomeDir()
+		r, err := installer.ClientRequest{Client: name, Env: installer.Env{Home: home}, Server: s}.Snippet()
+		if err == nil {
+			out[title] = r.Snippet
+		}
+	}
+	return out
 }

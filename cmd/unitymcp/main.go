@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 
 	"github.com/unitymcp/unitymcp/engine/cli"
 	"github.com/unitymcp/unitymcp/engine/daemon"
@@ -22,6 +23,11 @@ Usage:
   unitymcp status                              the daemon's health and connected editors
   unitymcp definitions list|validate [--project DIR] [--json] [FILE…]   definition tools
   unitymcp service install|uninstall|start|stop|status   start at login (per user)
+  unitymcp install unity --project DIR [--source git|local|PATH]   add the Unity package to a project
+  unitymcp install client NAME [--project DIR] [--scope user|project] [--print] [--stdio]
+  unitymcp uninstall unity|client NAME …      undo the above
+  unitymcp install skill [--agent claude-code|codex|copilot-cli|opencode] [--dir DIR]
+  unitymcp doctor [--project DIR] [--fix]      check the set-up, say how to fix it
   unitymcp hash PATH                           projectHash of a Unity project folder
   unitymcp version
 
@@ -94,6 +100,40 @@ func run(args []string) error {
 		return cli.Definitions(cli.DefinitionsConfig{Action: rest[0], Project: *proj, Files: fs.Args(), JSON: *asJSON}, os.Stdout)
 	case "status":
 		return cli.Status(os.Stdout)
+	case "install", "uninstall":
+		if len(rest) == 0 {
+			return &cli.ExitError{Code: 2, Err: errors.New(cmd + ": say unity, client NAME or skill")}
+		}
+		what, args := rest[0], rest[1:]
+		name := ""
+		if what == "client" && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+			name, args = args[0], args[1:]
+		}
+		proj := fs.String("project", "", "Unity project folder")
+		scope := fs.String("scope", "user", "user or project")
+		source := fs.String("source", "git", "git, local or a path to unity-package")
+		printOnly := fs.Bool("print", false, "print the snippet instead of writing it")
+		stdio := fs.Bool("stdio", false, "use `unitymcp stdio` even for clients that can use HTTP")
+		agent := fs.String("agent", "claude-code", "agent whose skill folder to use (skill)")
+		dir := fs.String("dir", "", "write the skill under this folder instead (skill)")
+		if err := fs.Parse(args); err != nil {
+			return &cli.ExitError{Code: 2, Err: err}
+		}
+		if what == "skill" {
+			name = *agent
+		}
+		return cli.Install(cli.InstallConfig{Uninstall: cmd == "uninstall", What: what, Name: name, Project: *proj, Scope: *scope,
+			Source: *source, Print: *printOnly, Dir: *dir, Stdio: *stdio}, os.Stdout)
+	case "doctor":
+		proj := fs.String("project", "", "Unity project folder to check")
+		fix := fs.Bool("fix", false, "apply the safe fixes")
+		asJSON := fs.Bool("json", false, "also print the checks as JSON")
+		if err := fs.Parse(rest); err != nil {
+			return &cli.ExitError{Code: 2, Err: err}
+		}
+		return cli.Doctor(cli.DoctorConfig{Project: *proj, Fix: *fix, JSON: *asJSON}, os.Stdout)
+	case "skill":
+		return run(append([]string{"install", "skill"}, rest[min(1, len(rest)):]...))
 	case "tray":
 		return cli.Tray(os.Stderr)
 	case "service":

@@ -1,0 +1,182 @@
+package installer
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tailscale/hujson"
+)
+
+var update = os.Getenv("UPDATE_GOLDEN") == "1"
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	p := filepath.Join("testdata", "clients", name)
+	if update {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, got, 0o644)
+		return
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("no golden file %s (UPDATE_GOLDEN=1 go test ./installer): %v", p, err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from its golden file:\n--- got ---\n%s\n--- want ---\n%s", p, got, want)
+	}
+}
+
+// existing builds a config that already holds an unrelated server and
+// other settings (with comments where the format has them).
+func existing(c Client) string {
+	switch c.Format {
+	case "toml":
+		return "# my codex settings\nmodel = \"o4\"\n\n[mcp_servers.other]\ncommand = \"other-server\" # keep\nargs = []\n\n[profiles.fast]\nmodel = \"mini\"\n"
+	case "jsonc":
+		inner := "{\n    // a server I use\n    \"other\": { \"command\": \"other-server\" }, // keep me\n  }"
+		for i := len(c.Key) - 1; i > 0; i-- {
+			inner = "{ \"" + c.Key[i] + "\": " + inner + " }"
+		}
+		return "// user settings\n{\n  \"theme\": \"dark\", /* trailing comment */\n  \"" + c.Key[0] + "\": " + inner + ",\n}\n"
+	}
+	return "{\n  \"theme\": \"dark\",\n  \"" + c.Key[0] + "\": {\n    \"other\": {\n      \"command\": \"other-server\"\n    }\n  },\n  \"numbers\": [1, 2, 3]\n}\n"
+}
+
+func server() Server {
+	return Server{URL: "http://127.0.0.1:27182/projects/0123456789abcdef/mcp", Token: "tok123",
+		Command: "/usr/local/bin/unitymcp", Args: []string{"stdio", "--project", "/home/u/Game"}}
+}
+
+// Every client writer: a fresh file, a merge that keeps comments and
+// unrelated entries, a second run that changes nothing, an uninstall.
+func TestClientWriters(t *testing.T) {
+	for _, c := range Clients {
+		t.Run(c.Name, func(t *testing.T) {
+			home := t.TempDir()
+			env := Env{GOOS: "linux", Home: home, Project: filepath.Join(home, "Game")}
+			req := ClientRequest{Client: c.Name, Env: env, Server: server()}
+			// fresh
+			res, err := InstallClient(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Changed || res.Backup != "" || !strings.HasPrefix(res.Path, home) {
+				t.Errorf("fresh install: %+v", res)
+			}
+			fresh, _ := os.ReadFile(res.Path)
+			golden(t, c.Name+"/fresh.golden", fresh)
+			if res.Mode == "http" {
+				if fi, _ := os.Stat(res.Path); fi.Mode().Perm() != 0o600 {
+					t.Errorf("a config holding the token has mode %v", fi.Mode().Perm())
+				}
+			}
+			// merge into an existing config
+			os.WriteFile(res.Path, []byte(existing(c)), 0o644)
+			res, err = InstallClient(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			merged, _ := os.ReadFile(res.Path)
+			golden(t, c.Name+"/merged.golden", merged)
+			if bak, _ := os.ReadFile(res.Backup); string(bak) != existing(c) {
+				t.Errorf("backup does not hold the original")
+			}
+			for _, keep := range []string{"other-server", "dark"} {
+				if c.Format == "toml" {
+					keep = map[string]string{"other-server": "other-server", "dark": "[profiles.fast]"}[keep]
+				}
+				if !strings.Contains(string(merged), keep) {
+					t.Errorf("merge lost %q", keep)
+				}
+			}
+			if c.Format != "json" && !strings.Contains(string(merged), "keep") {
+				t.Errorf("merge lost a comment")
+			}
+			if c.Format != "toml" {
+				if _, err := hujson.Standardize(append([]byte(nil), merged...)); err != nil {
+					t.Errorf("merged file does not parse: %v", err)
+				}
+			}
+			if c.Format == "json" {
+				var v any
+				if err := json.Unmarshal(merged, &v); err != nil {
+					t.Errorf("merged JSON file is not strict JSON: %v", err)
+				}
+			}
+			// idempotent
+			res, err = InstallClient(req)
+			if err != nil || res.Changed {
+				t.Errorf("second install changed the file: %+v %v", res, err)
+			}
+			if _, got, _ := Configured(req); got == "" || !strings.Contains(got, "unitymcp") && !strings.Contains(got, "127.0.0.1") {
+				t.Errorf("Configured: %q", got)
+			}
+			// uninstall: the unrelated server stays, ours goes
+			res, err = UninstallClient(req)
+			if err != nil || !res.Changed {
+				t.Fatalf("uninstall: %+v %v", res, err)
+			}
+			after, _ := os.ReadFile(res.Path)
+			golden(t, c.Name+"/uninstalled.golden", after)
+			if strings.Contains(string(after), "tok123") || strings.Contains(string(after), "/usr/local/bin/unitymcp") || !strings.Contains(string(after), "other-server") {
+				t.Errorf("uninstall left:\n%s", after)
+			}
+			if res, _ := UninstallClient(req); res.Changed {
+				t.Error("second uninstall changed the file")
+			}
+		})
+	}
+}
+
+func TestClientScopesAndErrors(t *testing.T) {
+	env := Env{GOOS: "darwin", Home: "/Users/u", Project: "/Users/u/Game"}
+	cases := map[string]string{
+		"claude-code/user":    "/Users/u/.claude.json",
+		"claude-code/project": "/Users/u/Game/.mcp.json",
+		"claude-desktop/user": "/Users/u/Library/Application Support/Claude/claude_desktop_config.json",
+		"vscode/project":      "/Users/u/Game/.vscode/mcp.json",
+		"vscode/user":         "/Users/u/Library/Application Support/Code/User/mcp.json",
+		"cursor/project":      "/Users/u/Game/.cursor/mcp.json",
+		"codex/user":          "/Users/u/.codex/config.toml",
+		"zed/user":            "/Users/u/.config/zed/settings.json",
+		"opencode/project":    "/Users/u/Game/opencode.json",
+		"kiro/project":        "/Users/u/Game/.kiro/settings/mcp.json",
+	}
+	for k, want := range cases {
+		name, scope, _ := strings.Cut(k, "/")
+		_, got, err := ClientRequest{Client: name, Scope: scope, Env: env}.resolve()
+		if err != nil || got != want {
+			t.Errorf("%s: %q %v, want %q", k, got, err, want)
+		}
+	}
+	win := Env{GOOS: "windows", Home: `C:\Users\u`, AppData: `C:\Users\u\AppData\Roaming`}
+	if _, got, _ := (ClientRequest{Client: "claude-desktop", Env: win}).resolve(); !strings.Contains(got, "Claude") || !strings.HasPrefix(got, `C:\Users\u\AppData\Roaming`) {
+		t.Errorf("windows claude-desktop: %q", got)
+	}
+	for _, bad := range []ClientRequest{
+		{Client: "notepad", Env: env},
+		{Client: "codex", Scope: "project", Env: env},
+		{Client: "cursor", Scope: "global", Env: env},
+		{Client: "cursor", Scope: "project", Env: Env{Home: "/h"}},
+	} {
+		if _, _, err := bad.resolve(); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	// A broken config is refused with a clear error and left as it was.
+	home := t.TempDir()
+	p := filepath.Join(home, ".cursor", "mcp.json")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte(`{"mcpServers": {`), 0o644)
+	_, err := InstallClient(ClientRequest{Client: "cursor", Env: Env{GOOS: "linux", Home: home}, Server: server()})
+	if err == nil || !strings.Contains(err.Error(), "not valid JSON") {
+		t.Errorf("broken file: %v", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != `{"mcpServers": {` {
+		t.Errorf("broken file was changed")
+	}
+}

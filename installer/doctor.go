@@ -1,0 +1,183 @@
+package installer
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/client"
+	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/platform"
+	"github.com/unitymcp/unitymcp/service"
+)
+
+// Check is one line of doctor's report.
+type Check struct {
+	Level string `json:"level"` // OK, WARN, FAIL
+	What  string `json:"what"`
+	Fix   string `json:"fix,omitempty"`
+	Fixed bool   `json:"fixed,omitempty"`
+}
+
+// DoctorOptions configure Doctor.
+type DoctorOptions struct {
+	State   state.Dir
+	Project string // optional Unity project folder
+	Env     Env
+	Exe     string
+	Fix     bool // apply the safe fixes
+}
+
+// Doctor checks a set-up: daemon, token, editors and package versions, the
+// package in the project's manifest, every configured client, start at
+// login. With Fix it applies the safe fixes: token permissions, starting
+// the daemon, rewriting client entries that point at the wrong place.
+func Doctor(ctx context.Context, o DoctorOptions) []Check {
+	var out []Check
+	add := func(level, what, fix string) *Check {
+		out = append(out, Check{Level: level, What: what, Fix: fix})
+		return &out[len(out)-1]
+	}
+	// Token.
+	tok, err := o.State.ReadToken()
+	switch {
+	case err != nil:
+		c := add("FAIL", "no token in "+o.State.TokenPath(), "unitymcp serve creates it (doctor --fix does too)")
+		if o.Fix {
+			if tok, err = o.State.EnsureToken(); err == nil {
+				c.Fixed = true
+			}
+		}
+	default:
+		if perr := platform.CheckOwnerOnly(o.State.TokenPath()); perr != nil {
+			c := add("FAIL", "token readable by others: "+perr.Error(), "chmod 600 "+o.State.TokenPath())
+			if o.Fix && os.Chmod(o.State.TokenPath(), 0o600) == nil {
+				c.Fixed = true
+			}
+		} else {
+			add("OK", "token present and owner-only ("+o.State.TokenPath()+")", "")
+		}
+	}
+	// Daemon.
+	c, err := client.Find(ctx, o.State)
+	if err != nil {
+		ch := add("FAIL", "daemon: "+err.Error(), "unitymcp serve (or unitymcp service install to start it at login)")
+		if o.Fix {
+			if c2, _, err2 := client.Ensure(ctx, o.State, o.Exe); err2 == nil {
+				c, ch.Fixed = c2, true
+			}
+		}
+	} else {
+		add("OK", "daemon running at "+c.URL, "")
+	}
+	if c != nil {
+		var h struct {
+			Version string              `json:"version"`
+			Editors []bridge.EditorInfo `json:"editors"`
+		}
+		body, status, err := c.Do(ctx, "GET", "/health", nil)
+		if err == nil && status != 200 {
+			err = fmt.Errorf("HTTP %d", status)
+		}
+		if err == nil {
+			err = json.Unmarshal(body, &h)
+		}
+		if err != nil {
+			add("FAIL", "daemon health: "+err.Error(), "look at the daemon log in "+o.State.LogsDir())
+		} else {
+			if h.Version != engine.Version {
+				add("WARN", fmt.Sprintf("the daemon runs version %s, this binary is %s", h.Version, engine.Version), "restart the daemon (Quit in the tray, then unitymcp serve)")
+			}
+			if len(h.Editors) == 0 {
+				add("WARN", "no Unity editor is connected", "open a project that has the unitymcp package (unitymcp install unity --project DIR)")
+			}
+			for _, ed := range h.Editors {
+				switch {
+				case ed.Simulator:
+					add("OK", fmt.Sprintf("editor %s connected (simulator)", ed.ProjectPath), "")
+				case ed.PackageVersion != engine.Version:
+					add("WARN", fmt.Sprintf("editor %s has package %s, the daemon is %s", ed.ProjectPath, ed.PackageVersion, engine.Version), "unitymcp install unity --project "+ed.ProjectPath+" and let Unity reload")
+				default:
+					add("OK", fmt.Sprintf("editor %s connected (Unity %s, package %s)", ed.ProjectPath, ed.UnityVersion, ed.PackageVersion), "")
+				}
+			}
+		}
+	}
+	// The project's manifest.
+	if o.Project != "" {
+		if err := CheckUnityProject(o.Project); err != nil {
+			add("FAIL", err.Error(), "give --project the Unity project folder")
+		} else if ref := InstalledRef(o.Project); ref == "" {
+			add("FAIL", "the unitymcp package is not in "+manifestPath(o.Project), "unitymcp install unity --project "+o.Project)
+		} else {
+			add("OK", "package in the manifest: "+ref, "")
+		}
+	}
+	// Clients.
+	addr := "127.0.0.1:27182"
+	if info, err := o.State.ReadDaemon(); err == nil {
+		addr = info.Address
+	}
+	for _, cl := range Clients {
+		for _, scope := range []string{"user", "project"} {
+			req := ClientRequest{Client: cl.Name, Scope: scope, Env: o.Env}
+			path, got, err := Configured(req)
+			if err != nil || got == "" {
+				continue
+			}
+			var problems []string
+			if strings.Contains(got, "http://") && !strings.Contains(got, "http://"+addr+"/") {
+				problems = append(problems, "points at another address than the daemon's "+addr)
+			}
+			if strings.Contains(got, "Bearer ") && (tok == "" || !strings.Contains(got, "Bearer "+tok)) {
+				problems = append(problems, "holds an old token")
+			}
+			if len(problems) == 0 {
+				add("OK", fmt.Sprintf("%s (%s) is configured in %s", cl.Title, scope, path), "")
+				continue
+			}
+			fix := "unitymcp install client " + cl.Name + " --scope " + scope
+			ch := add("WARN", fmt.Sprintf("%s (%s, %s) %s", cl.Title, scope, path, strings.Join(problems, " and ")), fix)
+			if o.Fix && tok != "" {
+				req.Server = Server{URL: "http://" + addr + "/mcp", Token: tok, Command: o.Exe, Args: []string{"stdio"}}
+				if o.Env.Project != "" {
+					req.Server.Args = append(req.Server.Args, "--project", o.Env.Project)
+				}
+				if _, err := InstallClient(req); err == nil {
+					ch.Fixed = true
+				}
+			}
+		}
+	}
+	// Start at login.
+	if st, err := service.Query(service.Config{Exe: o.Exe}); err == nil && st.Installed {
+		add("OK", "starts at login ("+st.Kind+": "+st.Path+")", "")
+	} else {
+		add("WARN", "unitymcp does not start at login", "unitymcp service install")
+	}
+	return out
+}
+
+// PrintChecks writes the report; it returns whether anything failed (and
+// was not fixed).
+func PrintChecks(w io.Writer, checks []Check) bool {
+	failed := false
+	for _, c := range checks {
+		level := c.Level
+		if c.Fixed {
+			level = "FIXED"
+		} else if c.Level == "FAIL" {
+			failed = true
+		}
+		fmt.Fprintf(w, "%-5s %s\n", level, c.What)
+		if c.Fix != "" && !c.Fixed {
+			fmt.Fprintf(w, "      fix: %s\n", c.Fix)
+		}
+	}
+	return failed
+}

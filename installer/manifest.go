@@ -1,0 +1,149 @@
+package installer
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// PackageName is the Unity package's name (unity-package/package.json).
+const PackageName = "io.github.unitymcp.bridge"
+
+// GitURL is the package from this repository's git.
+const GitURL = "https://github.com/unitymcp/unitymcp.git?path=/unity-package"
+
+// UnityResult says what changed in Packages/manifest.json.
+type UnityResult struct {
+	Manifest string `json:"manifest"`
+	Package  string `json:"package"`
+	Ref      string `json:"ref"`
+	Before   string `json:"before,omitempty"`
+	Changed  bool   `json:"changed"`
+	Backup   string `json:"backup,omitempty"`
+}
+
+// CheckUnityProject says why dir is not a Unity project (nil when it is).
+func CheckUnityProject(dir string) error {
+	for _, p := range []string{"Assets", filepath.Join("ProjectSettings", "ProjectVersion.txt")} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			return fmt.Errorf("%s is not a Unity project: %s is missing (give the folder that holds Assets/ and ProjectSettings/)", dir, p)
+		}
+	}
+	return nil
+}
+
+// PackageRef turns --source into the manifest's reference: "git" (default)
+// → this repository's git URL (pinned to the release tag for releases),
+// "local" → the unity-package folder next to this binary or in its
+// checkout, any other value → that folder.
+func PackageRef(source, version, exe string) (string, error) {
+	switch source {
+	case "", "git":
+		if version != "" && !strings.Contains(version, "dev") {
+			return GitURL + "#v" + version, nil
+		}
+		return GitURL, nil
+	case "local":
+		dir, err := findPackageDir(exe)
+		if err != nil {
+			return "", err
+		}
+		return "file:" + filepath.ToSlash(dir), nil
+	}
+	abs, err := filepath.Abs(source)
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(filepath.Join(abs, "package.json")); err != nil {
+		return "", fmt.Errorf("--source %s: no package.json there; give the unity-package folder", source)
+	}
+	return "file:" + filepath.ToSlash(abs), nil
+}
+
+// findPackageDir looks for unity-package beside the binary (packages install
+// it under share/unitymcp) or in a checkout above it.
+func findPackageDir(exe string) (string, error) {
+	dir := filepath.Dir(exe)
+	candidates := []string{filepath.Join(dir, "..", "share", "unitymcp", "unity-package"), filepath.Join(dir, "unity-package")}
+	for d := dir; ; d = filepath.Dir(d) {
+		candidates = append(candidates, filepath.Join(d, "unity-package"))
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if wd, err := os.Getwd(); err == nil {
+		for d := wd; ; d = filepath.Dir(d) {
+			candidates = append(candidates, filepath.Join(d, "unity-package"))
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	for _, c := range candidates {
+		if b, err := os.ReadFile(filepath.Join(c, "package.json")); err == nil && strings.Contains(string(b), PackageName) {
+			return filepath.Abs(c)
+		}
+	}
+	return "", errors.New("--source local: no unity-package folder found beside unitymcp or in its checkout; give its path with --source PATH")
+}
+
+func manifestPath(project string) string { return filepath.Join(project, "Packages", "manifest.json") }
+
+// InstallUnity adds the package to the project's manifest, keeping every
+// other entry, the key order and the indentation.
+func InstallUnity(project, ref string) (UnityResult, error) {
+	if err := CheckUnityProject(project); err != nil {
+		return UnityResult{}, err
+	}
+	p := manifestPath(project)
+	res := UnityResult{Manifest: p, Package: PackageName, Ref: ref}
+	doc, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		doc = []byte("{\n  \"dependencies\": {}\n}\n")
+	} else if err != nil {
+		return res, err
+	}
+	res.Before = strings.Trim(string(getMember(doc, []string{"dependencies"}, PackageName)), `"`)
+	out, changed, err := setMember(doc, []string{"dependencies"}, PackageName, ref)
+	if err != nil {
+		return res, fmt.Errorf("%s: %w", p, err)
+	}
+	cr := ClientResult{}
+	err = commit(&cr, p, doc, out, changed, 0o644)
+	res.Changed, res.Backup = changed, cr.Backup
+	return res, err
+}
+
+// UninstallUnity removes the package from the manifest.
+func UninstallUnity(project string) (UnityResult, error) {
+	if err := CheckUnityProject(project); err != nil {
+		return UnityResult{}, err
+	}
+	p := manifestPath(project)
+	res := UnityResult{Manifest: p, Package: PackageName}
+	doc, err := os.ReadFile(p)
+	if err != nil {
+		return res, err
+	}
+	res.Before = strings.Trim(string(getMember(doc, []string{"dependencies"}, PackageName)), `"`)
+	out, changed, err := removeMember(doc, []string{"dependencies"}, PackageName)
+	if err != nil {
+		return res, err
+	}
+	cr := ClientResult{}
+	err = commit(&cr, p, doc, out, changed, 0o644)
+	res.Changed, res.Backup = changed, cr.Backup
+	return res, err
+}
+
+// InstalledRef is the package's reference in the manifest ("" if absent).
+func InstalledRef(project string) string {
+	doc, err := os.ReadFile(manifestPath(project))
+	if err != nil {
+		return ""
+	}
+	return strings.Trim(string(getMember(doc, []string{"dependencies"}, PackageName)), `"`)
+}

@@ -1,0 +1,103 @@
+package installer
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func unityProject(t *testing.T, manifest string) string {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "Assets"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "ProjectSettings"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "Packages"), 0o755)
+	os.WriteFile(filepath.Join(dir, "ProjectSettings", "ProjectVersion.txt"), []byte("m_EditorVersion: 2022.3.50f1\n"), 0o644)
+	if manifest != "" {
+		b, err := os.ReadFile(filepath.Join("testdata", "manifests", manifest))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, "Packages", "manifest.json"), b, 0o644)
+	}
+	return dir
+}
+
+func TestManifestEdits(t *testing.T) {
+	for _, m := range []string{"scoped.json", "tabs.json"} {
+		t.Run(m, func(t *testing.T) {
+			proj := unityProject(t, m)
+			orig, _ := os.ReadFile(filepath.Join(proj, "Packages", "manifest.json"))
+			res, err := InstallUnity(proj, GitURL)
+			if err != nil || !res.Changed || res.Backup == "" {
+				t.Fatalf("%+v %v", res, err)
+			}
+			got, _ := os.ReadFile(res.Manifest)
+			golden(t, "../manifests/"+strings.TrimSuffix(m, ".json")+".installed.golden", got)
+			var v map[string]any
+			if err := json.Unmarshal(got, &v); err != nil {
+				t.Fatalf("manifest is no longer JSON: %v", err)
+			}
+			// Everything else is untouched: the original lines are all still there.
+			for _, line := range strings.Split(string(orig), "\n") {
+				if !strings.Contains(string(got), strings.TrimSuffix(line, ",")) {
+					t.Errorf("lost line %q", line)
+				}
+			}
+			if m == "tabs.json" && !strings.Contains(string(got), "\t\t\""+PackageName) {
+				t.Errorf("tab indentation not kept:\n%s", got)
+			}
+			if r, _ := InstallUnity(proj, GitURL); r.Changed {
+				t.Error("second install changed the manifest")
+			}
+			if InstalledRef(proj) != GitURL {
+				t.Errorf("InstalledRef = %q", InstalledRef(proj))
+			}
+			// Switching the source replaces the entry in place.
+			if r, _ := InstallUnity(proj, "file:/opt/unity-package"); !r.Changed || r.Before != GitURL {
+				t.Errorf("switch source: %+v", r)
+			}
+			if r, err := UninstallUnity(proj); err != nil || !r.Changed {
+				t.Fatalf("uninstall: %+v %v", r, err)
+			}
+			after, _ := os.ReadFile(filepath.Join(proj, "Packages", "manifest.json"))
+			if strings.Contains(string(after), PackageName) {
+				t.Errorf("uninstall left the package")
+			}
+			var a, b any
+			json.Unmarshal(orig, &a)
+			json.Unmarshal(after, &b)
+			if jsonString(a) != jsonString(b) {
+				t.Errorf("uninstall did not restore the manifest's content")
+			}
+		})
+	}
+}
+
+func TestUnityProjectChecks(t *testing.T) {
+	if _, err := InstallUnity(t.TempDir(), GitURL); err == nil || !strings.Contains(err.Error(), "is not a Unity project") {
+		t.Errorf("empty folder: %v", err)
+	}
+	proj := unityProject(t, "")
+	if r, err := InstallUnity(proj, GitURL); err != nil || !r.Changed {
+		t.Errorf("no manifest yet: %+v %v", r, err)
+	}
+	if ref, _ := PackageRef("git", "1.2.0", ""); ref != GitURL+"#v1.2.0" {
+		t.Errorf("release ref %q", ref)
+	}
+	if ref, err := PackageRef("local", "", "/nonexistent/bin/unitymcp"); err != nil || !strings.HasPrefix(ref, "file:") || !strings.HasSuffix(ref, "/unity-package") {
+		t.Errorf("local ref from the checkout: %q %v", ref, err)
+	}
+	if _, err := PackageRef(t.TempDir(), "", ""); err == nil {
+		t.Error("a folder without package.json accepted")
+	}
+}
+
+func TestCompactManifest(t *testing.T) {
+	out, changed, err := setMember([]byte(`{"dependencies":{"com.unity.ugui":"2.0.0"}}`), []string{"dependencies"}, PackageName, GitURL)
+	want := `{"dependencies":{"com.unity.ugui":"2.0.0","` + PackageName + `":"` + GitURL + `"}}`
+	if err != nil || !changed || string(out) != want {
+		t.Errorf("got %s, want %s", out, want)
+	}
+}
