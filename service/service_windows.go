@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/unitymcp/unitymcp/platform"
@@ -17,10 +18,17 @@ import (
 // no window to focus.
 const runKey = `Software\Microsoft\Windows\CurrentVersion\Run`
 
+// command prefers the GUI-subsystem build beside the binary, so starting
+// at login opens no console window.
 func command(c Config) string {
-	cmd := `"` + c.Exe + `" ` + strings.Join(Args, " ")
-	return cmd
+	exe := c.Exe
+	if gui := filepath.Join(filepath.Dir(exe), "unitymcp-tray.exe"); fileExists(gui) {
+		exe = gui
+	}
+	return `"` + exe + `" ` + strings.Join(Args, " ")
 }
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
 func install(c Config) (Status, error) {
 	k, _, err := registry.CreateKey(registry.CURRENT_USER, runKey, registry.SET_VALUE)

@@ -1,0 +1,110 @@
+package packaging
+
+import (
+	"archive/zip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func needTool(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is needed: %v", name, err)
+		}
+		t.Skipf("%s not installed: %v", name, err)
+	}
+}
+
+func buildBinary(t *testing.T, goos string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "unitymcp")
+	cmd := exec.Command("go", "build", "-o", out, "../../cmd/unitymcp")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+goos)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v %s", err, b)
+	}
+	return out
+}
+
+// The .deb: built, listed, extracted into a scratch root; the unit and the
+// desktop entry name the installed binary, which runs.
+func TestDeb(t *testing.T) {
+	needTool(t, "dpkg-deb")
+	bin := buildBinary(t, "linux")
+	out := t.TempDir()
+	deb, err := LinuxPackage(Repo("../.."), "deb", "amd64", "1.2.3", bin, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(deb) != "unitymcp_1.2.3_amd64.deb" {
+		t.Errorf("file name %s", deb)
+	}
+	list, err := exec.Command("dpkg-deb", "-c", deb).CombinedOutput()
+	if err != nil {
+		t.Fatalf("dpkg-deb -c: %v %s", err, list)
+	}
+	info, _ := exec.Command("dpkg-deb", "-I", deb).CombinedOutput()
+	for _, want := range []string{"Package: unitymcp", "Version: 1.2.3", "Architecture: amd64"} {
+		if !strings.Contains(string(info), want) {
+			t.Errorf("control lacks %q:\n%s", want, info)
+		}
+	}
+	root := t.TempDir()
+	if b, err := exec.Command("dpkg", "-x", deb, root).CombinedOutput(); err != nil {
+		t.Fatalf("dpkg -x: %v %s", err, b)
+	}
+	for _, p := range []string{"usr/bin/unitymcp", "usr/lib/systemd/user/unitymcp.service", "etc/xdg/autostart/unitymcp.desktop",
+		"usr/share/applications/unitymcp.desktop", "usr/share/icons/hicolor/64x64/apps/unitymcp.png",
+		"usr/share/unitymcp/unity-package/package.json", "usr/share/unitymcp/unity-package/Editor/Core/BridgeClient.cs",
+		"usr/share/doc/unitymcp/README.md"} {
+		if _, err := os.Stat(filepath.Join(root, p)); err != nil {
+			t.Errorf("%s not in the package (%v)", p, err)
+		}
+	}
+	if fi, err := os.Stat(filepath.Join(root, "usr/bin/unitymcp")); err != nil || fi.Mode().Perm()&0o111 == 0 {
+		t.Errorf("binary not executable: %v", fi)
+	}
+	unit, _ := os.ReadFile(filepath.Join(root, "usr/lib/systemd/user/unitymcp.service"))
+	desk, _ := os.ReadFile(filepath.Join(root, "etc/xdg/autostart/unitymcp.desktop"))
+	if !strings.Contains(string(unit), "ExecStart=/usr/bin/unitymcp serve") || !strings.Contains(string(desk), "Exec=/usr/bin/unitymcp serve") {
+		t.Errorf("unit or desktop entry does not start /usr/bin/unitymcp:\n%s\n%s", unit, desk)
+	}
+	if b, err := exec.Command(filepath.Join(root, "usr/bin/unitymcp"), "version").Output(); err != nil || !strings.HasPrefix(string(b), "unitymcp") {
+		t.Errorf("installed binary: %v %s", err, b)
+	}
+	// `install unity --source local` finds the package the .deb installed.
+	if rpm, err := LinuxPackage(Repo("../.."), "rpm", "amd64", "1.2.3", bin, out); err != nil || !strings.HasSuffix(rpm, ".rpm") {
+		t.Errorf("rpm: %v %s", err, rpm)
+	}
+}
+
+func TestWindowsZipAndChecksums(t *testing.T) {
+	exe := buildBinary(t, "windows")
+	out := t.TempDir()
+	z, err := WindowsZip(Repo("../.."), exe, exe, "1.2.3", "amd64", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := zip.OpenReader(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, f := range r.File {
+		names[f.Name] = true
+	}
+	r.Close()
+	for _, want := range []string{"unitymcp/unitymcp.exe", "unitymcp/unitymcp-tray.exe", "unitymcp/README.md", "unitymcp/WINDOWS.md", "unitymcp/unity-package/package.json"} {
+		if !names[want] {
+			t.Errorf("zip lacks %s", want)
+		}
+	}
+	lines, err := Checksums(out, []string{z})
+	if err != nil || len(lines) != 1 || !strings.HasSuffix(lines[0], "  unitymcp_1.2.3_windows_amd64.zip") {
+		t.Errorf("checksums: %v %v", lines, err)
+	}
+}
