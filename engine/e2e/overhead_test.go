@@ -1,0 +1,177 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/editorsim"
+)
+
+// The answer all three targets give: a get-logs-shaped result.
+const echoJSON = `{"DisplayedCount":0,"IncludeStackTrace":false,"LogType":"All","Logs":[],"MaxCount":100,"SearchText":"","TotalCount":0,"Ver":"0.1.0-dev"}`
+
+// floorPlain is the loopback floor: a plain net/http handler that speaks
+// just enough Streamable HTTP (2025) for the SDK client and answers every
+// tools/call with the same JSON.
+func floorPlain(t testing.TB) string {
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		json.Unmarshal(body, &m)
+		if len(m.ID) == 0 {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		var result string
+		switch m.Method {
+		case "initialize":
+			w.Header().Set("Mcp-Session-Id", "plain")
+			result = `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"plain","version":"1"}}`
+		case "tools/list":
+			result = `{"tools":[{"name":"get-logs","inputSchema":{"type":"object"}}]}`
+		default:
+			result = `{"content":[{"type":"text","text":` + strconvQuote(echoJSON) + `}],"structuredContent":` + echoJSON + `}`
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":`+result+`}`)
+	})}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String() + "/mcp"
+}
+
+func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// floorMCPGo is a bare mcp-go server whose tool answers in-process: what
+// the MCP stack costs with no routing, catalog or editor hop.
+func floorMCPGo(t testing.TB) string {
+	s := mcpserver.NewMCPServer("bare", "1", mcpserver.WithToolCapabilities(true))
+	s.AddTool(mcp.NewToolWithRawSchema("get-logs", "echo", json.RawMessage(`{"type":"object"}`)),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(echoJSON)}, StructuredContent: json.RawMessage(echoJSON)}, nil
+		})
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	srv := &http.Server{Handler: mcpserver.NewStreamableHTTPServer(s)}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String() + "/mcp"
+}
+
+type target struct {
+	name  string
+	url   string
+	token string
+}
+
+func targets(t testing.TB) []target {
+	e := startDaemon(t.(*testing.T), bridge.Options{})
+	e.startSim(newProject(t.(*testing.T), "Bench"), editorsim.Config{})
+	return []target{
+		{"floor (b): plain net/http", floorPlain(t), ""},
+		{"floor (a): bare mcp-go, in-process tool", floorMCPGo(t), ""},
+		{"unitymcp daemon → editorsim", e.URL + "/mcp", e.Token},
+	}
+}
+
+type result struct {
+	p50, p99   time.Duration
+	throughput float64
+}
+
+// measure runs sessions×calls tools/call through the official Go SDK
+// client and reports latency percentiles and throughput.
+func measure(t testing.TB, tg target, sessions, calls int) result {
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var lat []time.Duration
+	css := make([]*sdk.ClientSession, sessions)
+	for i := range css {
+		c := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
+		tr := &sdk.StreamableClientTransport{Endpoint: tg.url, DisableStandaloneSSE: true,
+			HTTPClient: &http.Client{Transport: tokenTransport{tg.token}}}
+		cs, err := c.Connect(ctx, tr, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		if err != nil {
+			t.Fatalf("%s: connect: %v", tg.name, err)
+		}
+		defer cs.Close()
+		css[i] = cs
+	}
+	start := time.Now()
+	for _, cs := range css {
+		wg.Add(1)
+		go func(cs *sdk.ClientSession) {
+			defer wg.Done()
+			local := make([]time.Duration, 0, calls)
+			for j := 0; j < calls; j++ {
+				s := time.Now()
+				res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "get-logs", Arguments: map[string]any{}})
+				if err != nil || res.IsError {
+					t.Errorf("%s: call: %v %v", tg.name, err, res)
+					return
+				}
+				local = append(local, time.Since(s))
+			}
+			mu.Lock()
+			lat = append(lat, local...)
+			mu.Unlock()
+		}(cs)
+	}
+	wg.Wait()
+	wall := time.Since(start)
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	if len(lat) == 0 {
+		return result{}
+	}
+	return result{p50: lat[len(lat)/2], p99: lat[len(lat)*99/100], throughput: float64(len(lat)) / wall.Seconds()}
+}
+
+// TestCallOverhead prints the table of docs/performance.md:
+//
+//	UNITYMCP_BENCH=1 go test -run TestCallOverhead -v ./engine/e2e/
+func TestCallOverhead(t *testing.T) {
+	if os.Getenv("UNITYMCP_BENCH") == "" {
+		t.Skip("set UNITYMCP_BENCH=1 to measure (prints the docs/performance.md table)")
+	}
+	tgs := targets(t)
+	var b strings.Builder
+	fmt.Fprintf(&b, "| target | sessions | p50 | p99 | calls/s |\n|---|---|---|---|---|\n")
+	res := map[string]result{}
+	for _, sessions := range []int{1, 8, 64} {
+		calls := 2000 / sessions
+		for _, tg := range tgs {
+			measure(t, tg, sessions, 20) // warm up
+			r := measure(t, tg, sessions, calls)
+			res[fmt.Sprint(tg.name, sessions)] = r
+			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f |\n", tg.name, sessions, r.p50.Round(time.Microsecond), r.p99.Round(time.Microsecond), r.throughput)
+		}
+	}
+	a1, d1 := res[fmt.Sprint(tgs[1].name, 1)], res[fmt.Sprint(tgs[2].name, 1)]
+	a8, d8 := res[fmt.Sprint(tgs[1].name, 8)], res[fmt.Sprint(tgs[2].name, 8)]
+	fmt.Fprintf(&b, "\nratios: daemon p50 / floor (a) p50 at 1 session = %.2f (target ≤ 1.3); daemon / floor (a) throughput at 8 sessions = %.2f (target ≥ 0.75)\n",
+		float64(d1.p50)/float64(a1.p50), d8.throughput/a8.throughput)
+	t.Log("\n" + b.String())
+}
+
