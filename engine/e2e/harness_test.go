@@ -204,3 +204,10 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }
+
+func decodeBody(resp *http.Response, v any) {
+	defer resp.Body.Close()
+	json.NewDecoder(resp.Body).Decode(v)
+}

@@ -54,6 +54,12 @@ func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) 
 	s.mu.Lock()
 	s.calls++
 	n := s.calls
+	if s.executed == nil {
+		s.executed = map[string]Execution{}
+	}
+	ex := s.executed[p.CallID]
+	ex.Tool, ex.Count = p.Tool, ex.Count+1
+	s.executed[p.CallID] = ex
 	s.mu.Unlock()
 	if s.cfg.CrashAfter > 0 && n == s.cfg.CrashAfter {
 		s.log.Info("editorsim: simulating a crash", "call", n)
@@ -130,4 +136,22 @@ func mustJSON(v any) json.RawMessage { b, _ := json.Marshal(v); return b }
 // toolErr is a tool failure with a code the daemon passes on.
 func toolErr(code, format string, a ...any) error {
 	return bridge.NewToolError(code, fmt.Sprintf(format, a...))
+}
+
+// Execution counts how often a call id reached the simulator.
+type Execution struct {
+	Tool  string
+	Count int
+}
+
+// Executions returns, per call id, how many times it was executed (the
+// soak test checks that calls that are not idempotent never run twice).
+func (s *Sim) Executions() map[string]Execution {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]Execution, len(s.executed))
+	for k, v := range s.executed {
+		out[k] = v
+	}
+	return out
 }

@@ -59,6 +59,7 @@ type Sim struct {
 	calls      int
 	reloads    int
 	assemblies map[string]bool // script hashes "compiled" (cached until a reload)
+	executed   map[string]Execution
 	connected  chan struct{}
 
 	st *editorState
