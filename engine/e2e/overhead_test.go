@@ -174,4 +174,3 @@ func TestCallOverhead(t *testing.T) {
 		float64(d1.p50)/float64(a1.p50), d8.throughput/a8.throughput)
 	t.Log("\n" + b.String())
 }
-
