@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/unitymcp/unitymcp/platform/desktoptest"
 )
@@ -26,7 +25,9 @@ func TestFocusWindowX11(t *testing.T) {
 		t.Cleanup(func() { x.Process.Kill(); x.Wait() })
 		pids = append(pids, x.Process.Pid)
 	}
-	time.Sleep(1500 * time.Millisecond) // both mapped; the second is active
+	for _, pid := range pids {
+		desktoptest.WaitWindow(t, pid)
+	}
 	active := func() int {
 		out, err := exec.Command("xdotool", "getactivewindow", "getwindowpid").Output()
 		if err != nil {

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
@@ -27,7 +26,8 @@ func TestFocusWindowTool(t *testing.T) {
 	other := exec.Command("xterm", "-title", "other")
 	other.Start()
 	t.Cleanup(func() { other.Process.Kill(); other.Wait() })
-	time.Sleep(1500 * time.Millisecond)
+	desktoptest.WaitWindow(t, x.Process.Pid)
+	desktoptest.WaitWindow(t, other.Process.Pid)
 	e := startDaemon(t, bridge.Options{})
 	e.startSim(newProject(t, "Game"), editorsim.Config{PID: x.Process.Pid})
 	status, r := e.call("", "focus-window", map[string]any{})

@@ -87,37 +87,40 @@ func TestCompileErrors(t *testing.T) {
 func TestInterruptedCalls(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
 	dir := newProject(t, "Game")
-	sim := e.startSim(dir, editorsim.Config{ReloadDelay: 200 * time.Millisecond})
-	e.call("", "control-play-mode", map[string]any{"Action": "Play"})
-	os.WriteFile(filepath.Join(dir, "Assets/Scripts/New.cs"), []byte("class New {}\n"), 0o644)
-
+	// Every call takes 300 ms on the simulated main thread, so both calls
+	// below are in flight when the reload starts.
+	sim := e.startSim(dir, editorsim.Config{ReloadDelay: 200 * time.Millisecond, Slow: 300 * time.Millisecond})
 	var wg sync.WaitGroup
 	var keyStatus, logsStatus int
 	var keyRes, logsRes map[string]any
-	// compile triggers a reload 20 ms after answering; both calls below are
-	// in flight on the simulated main thread when it starts.
-	wg.Add(1)
-	go func() { defer wg.Done(); e.call("", "compile", map[string]any{}) }()
-	time.Sleep(5 * time.Millisecond)
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		keyStatus, keyRes = e.call("", "simulate-keyboard", map[string]any{"Key": "W", "Duration": 0.3})
+		keyStatus, keyRes = e.call("", "simulate-keyboard", map[string]any{"Key": "W"})
 	}()
 	go func() {
 		defer wg.Done()
-		time.Sleep(2 * time.Millisecond)
 		logsStatus, logsRes = e.call("", "get-logs", map[string]any{})
 	}()
-	wg.Wait()
-	if sim.Reloads() != 1 {
-		t.Fatalf("reloads = %d, want 1", sim.Reloads())
+	deadline := time.Now().Add(10 * time.Second)
+	for len(sim.Executions()) < 2 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
 	}
+	sim.Reload()
+	wg.Wait()
 	if keyStatus != http.StatusServiceUnavailable || errCode(keyRes) != "interrupted_by_reload" {
 		t.Errorf("simulate-keyboard across the reload: %d %v", keyStatus, keyRes)
 	}
 	if logsStatus != http.StatusOK {
 		t.Errorf("get-logs (idempotent) across the reload: %d %v", logsStatus, logsRes)
+	}
+	for _, ex := range sim.Executions() {
+		if ex.Tool == "simulate-keyboard" && ex.Count != 1 {
+			t.Errorf("simulate-keyboard ran %d times", ex.Count)
+		}
+		if ex.Tool == "get-logs" && ex.Count != 2 {
+			t.Errorf("get-logs ran %d times, want 2 (re-sent after the reload)", ex.Count)
+		}
 	}
 }
 

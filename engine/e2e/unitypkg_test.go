@@ -156,8 +156,8 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 			t.Errorf("headless_slow: %d", s)
 		}
 	}
-	if d := time.Since(start); d > 850*time.Millisecond {
-		t.Errorf("three 300 ms worker calls took %v: not concurrent", d)
+	if d := time.Since(start); d > 2500*time.Millisecond {
+		t.Errorf("three 1 s worker calls took %v: not concurrent", d)
 	}
 	// Events reached the daemon's bus.
 	seen := map[string]bool{}

@@ -262,3 +262,6 @@ func (s *Sim) crash() {
 		p.CloseWith(errCrash, "")
 	}
 }
+
+// Reload simulates a domain reload now (for tests).
+func (s *Sim) Reload() { s.reload(nil) }

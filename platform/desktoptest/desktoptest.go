@@ -117,7 +117,7 @@ func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
 		if ok() {
 			return
@@ -125,4 +125,29 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatalf("%s did not come up", what)
+}
+
+// WaitWindow waits until the window manager manages a window of pid (it is
+// in _NET_CLIENT_LIST), so tests do not depend on how fast a loaded machine
+// maps windows.
+func WaitWindow(t *testing.T, pid int) {
+	t.Helper()
+	waitFor(t, fmt.Sprintf("a managed window of pid %d", pid), func() bool {
+		ids, err := exec.Command("xdotool", "search", "--pid", fmt.Sprint(pid)).Output()
+		if err != nil {
+			return false
+		}
+		list, err := exec.Command("xprop", "-root", "_NET_CLIENT_LIST").Output()
+		if err != nil {
+			return false
+		}
+		for _, id := range strings.Fields(string(ids)) {
+			var n int
+			fmt.Sscan(id, &n)
+			if strings.Contains(string(list), fmt.Sprintf("0x%x", n)) {
+				return true
+			}
+		}
+		return false
+	})
 }

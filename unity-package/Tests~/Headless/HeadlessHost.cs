@@ -96,8 +96,8 @@ namespace UnityMcp.Headless
             r.Register(new DelegateTool("get-logs", true, GetLogs));
             r.Register(new DelegateTool("compile", true, Compile));
             r.Register(new DelegateTool("reflect_read", true, ReflectRead));
-            r.Declare(new DelegateTool("headless_slow", false, c => { Thread.Sleep(300); c.Reply(new JObject { { "slept", 300 } }); }),
-                JObject.Parse(@"{""name"":""headless_slow"",""description"":""Sleeps 300 ms on a worker thread (off the main thread)."",""inputSchema"":{""type"":""object"",""properties"":{}},""annotations"":{""readOnlyHint"":true,""destructiveHint"":false,""idempotentHint"":true}}"));
+            r.Declare(new DelegateTool("headless_slow", false, c => { Thread.Sleep(1000); c.Reply(new JObject { { "slept", 1000 } }); }),
+                JObject.Parse(@"{""name"":""headless_slow"",""description"":""Sleeps 1 s on a worker thread (off the main thread)."",""inputSchema"":{""type"":""object"",""properties"":{}},""annotations"":{""readOnlyHint"":true,""destructiveHint"":false,""idempotentHint"":true}}"));
             r.Declare(new DelegateTool("headless_echo", true, c =>
             {
                 if (Thread.CurrentThread.ManagedThreadId != main.ManagedThreadId)
