@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/definitions"
@@ -283,7 +284,9 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *ToolE
 		return nil, terr
 	}
 	if n := tool.MaxResultSizeChars; n > 0 && len(res) > n {
-		return nil, Errorf(CodeResultTooLarge, "%s returned %d characters, over its maxResultSizeChars of %d; narrow the request (filters, MaxCount, MaxDepth) or raise the limit", tool.Name, len(res), n)
+		if chars := utf8.RuneCount(res); chars > n {
+			return nil, Errorf(CodeResultTooLarge, "%s returned %d characters, over its maxResultSizeChars of %d; narrow the request (filters, MaxCount, MaxDepth) or raise the limit", tool.Name, chars, n)
+		}
 	}
 	return res, nil
 }
@@ -311,6 +314,8 @@ func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name str
 		return nil, e.notConnected(t)
 	case errors.Is(err, bridge.ErrInterrupted):
 		return nil, Errorf(CodeInterrupted, "Unity reloaded scripts while running %s; it is not safe to run again on its own, so it was not re-sent. Check the editor state (get-logs) and call it again if needed", name)
+	case errors.Is(err, bridge.ErrQuit):
+		return nil, Errorf(CodeEditorDisconnected, "the Unity editor of %s quit while running %s; whether it took effect is unknown", t.Path(), name)
 	case errors.Is(err, bridge.ErrDisconnected):
 		return nil, Errorf(CodeEditorDisconnected, "the Unity editor of %s disconnected without warning (closed or crashed) while running %s; whether it took effect is unknown", t.Path(), name)
 	case errors.Is(err, context.DeadlineExceeded):

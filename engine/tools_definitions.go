@@ -23,8 +23,9 @@ const EventDefinitionsChanged = "definitions.changed"
 // defState holds the loaded definition sets, by project hash ("" = the
 // shared folder alone, for sessions not pinned to a project).
 type defState struct {
-	mu   sync.Mutex
-	sets map[string]*definitions.Set
+	loadMu sync.Mutex // serialises loads
+	mu     sync.Mutex
+	sets   map[string]*definitions.Set
 	// probes keeps each session's last probe values (see probe diffs).
 	probes probeMemory
 }
@@ -52,6 +53,12 @@ func (e *Engine) definitionDirs(hash string) []definitions.Dir {
 }
 
 func (e *Engine) loadDefinitions(hash string) *definitions.Set {
+	// One load at a time: a slow, older load must not overwrite a newer set.
+	e.defs.loadMu.Lock()
+	defer e.defs.loadMu.Unlock()
+	if e.opt.State.Root != "" && hash != "" {
+		os.MkdirAll(e.opt.State.ToolsDir(hash), 0o700) // the folder /health points at exists
+	}
 	set := definitions.Load(e.definitionDirs(hash), func(name string) (bool, bool) {
 		t := e.lookupStatic(hash, name)
 		if t == nil {
@@ -141,12 +148,15 @@ func (e *Engine) definitionTool(d *definitions.Def) *Tool {
 }
 
 // inputValues are the call's arguments for {input} substitution: the
-// declared inputs only.
+// declared inputs only; an optional input the caller left out (and with no
+// default) substitutes as "".
 func inputValues(d *definitions.Def, args map[string]any) map[string]any {
 	out := map[string]any{}
 	for _, p := range d.Inputs {
 		if v, ok := args[p.Name]; ok {
 			out[p.Name] = v
+		} else {
+			out[p.Name] = ""
 		}
 	}
 	return out
@@ -223,7 +233,10 @@ func (e *Engine) runProbe(ctx context.Context, c *Call, d *definitions.Def) (map
 		values[r.ID] = v
 		current[r.ID] = canonicalJSON(v)
 	}
-	key := c.Session + "\x00" + t.Hash + "\x00" + d.Name
+	// Diffs are per session, probe and input values: the same probe aimed
+	// at another object starts its own baseline.
+	in, _ := json.Marshal(inputs)
+	key := c.Session + "\x00" + t.Hash + "\x00" + d.Name + "\x00" + string(in)
 	prev := e.defs.probes.swap(key, &probeSnapshot{defHash: d.Hash, epoch: info.Epoch, values: current, used: time.Now()})
 	baseline := prev == nil || prev.defHash != d.Hash || prev.epoch != info.Epoch
 	reads := map[string]any{}
@@ -282,7 +295,7 @@ func (e *Engine) runScript(ctx context.Context, c *Call, d *definitions.Def) (ma
 		}
 	}
 	raw, terr := e.callEditorTool(ctx, c, t, ScriptTool, map[string]any{"name": d.Name, "file": filepath.ToSlash(d.File),
-		"source": source, "hash": hash, "args": args, "mainThread": d.MainThread}, false)
+		"source": source, "hash": hash, "args": args, "mainThread": d.MainThread}, d.Idempotent)
 	if terr != nil {
 		return nil, terr
 	}
@@ -327,7 +340,7 @@ func (e *Engine) runSequence(ctx context.Context, c *Call, d *definitions.Def) (
 	dry, _ := c.Args["dry_run"].(bool)
 	inputs := inputValues(d, c.Args)
 	if d.UndoGroup != "" && !dry {
-		res, terr := e.callEditorTool(ctx, c, t, UndoTool, map[string]any{"action": "begin", "name": definitions.Substitute(d.UndoGroup, inputs)}, false)
+		res, terr := e.callEditorTool(ctx, c, t, UndoTool, map[string]any{"action": "begin", "name": d.UndoGroup}, false)
 		if terr != nil {
 			return nil, terr
 		}
@@ -335,7 +348,12 @@ func (e *Engine) runSequence(ctx context.Context, c *Call, d *definitions.Def) (
 			Group int `json:"group"`
 		}
 		json.Unmarshal(res, &g)
-		defer e.callEditorTool(context.WithoutCancel(ctx), c, t, UndoTool, map[string]any{"action": "end", "group": g.Group}, false)
+		defer func() {
+			// Close the group even when the caller has gone, but not forever.
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+			defer cancel()
+			e.callEditorTool(cctx, c, t, UndoTool, map[string]any{"action": "end", "group": g.Group}, false)
+		}()
 	}
 	results := map[string]any{}
 	steps := []map[string]any{}

@@ -89,8 +89,10 @@ func (b Backend) Call(ctx context.Context, project, tool string, args map[string
 	return tool + " done", nil
 }
 
-// Events streams /events until ctx ends or the stream drops.
-func (b Backend) Events(ctx context.Context, fn func(engine.Event)) error {
+// Events streams /events until ctx ends or the stream drops. onOpen runs
+// once the stream is established (read the state then: nothing that happens
+// after it is missed).
+func (b Backend) Events(ctx context.Context, onOpen func(), fn func(engine.Event)) error {
 	req, err := http.NewRequestWithContext(ctx, "GET", b.C.URL+"/events", nil)
 	if err != nil {
 		return err
@@ -103,6 +105,9 @@ func (b Backend) Events(ctx context.Context, fn func(engine.Event)) error {
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("events: HTTP %d", resp.StatusCode)
+	}
+	if onOpen != nil {
+		onOpen()
 	}
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)

@@ -82,8 +82,7 @@ func (m *Menu) follow() {
 		m.mu.Lock()
 		m.backend = Backend{C: c}
 		m.mu.Unlock()
-		m.refresh()
-		err = m.backend.Events(ctx, func(ev engine.Event) {
+		err = m.backend.Events(ctx, m.refresh, func(ev engine.Event) {
 			m.mu.Lock()
 			changed := m.tr.apply(ev)
 			m.mu.Unlock()

@@ -43,20 +43,32 @@ func keepRegistered(log *slog.Logger) {
 	ch := make(chan *dbus.Signal, 8)
 	conn.Signal(ch)
 	watcher := conn.Object("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher")
-	register := func() {
-		// Give the library's own attempt a moment, then register only if
-		// the watcher does not list this item yet (no duplicate icons).
-		time.Sleep(500 * time.Millisecond)
-		if v, err := watcher.GetProperty("org.kde.StatusNotifierWatcher.RegisteredStatusNotifierItems"); err == nil {
-			items, _ := v.Value().([]string)
-			for _, it := range items {
-				if strings.HasPrefix(it, conn.Names()[0]) || strings.HasPrefix(it, name) {
-					return
-				}
+	listed := func() bool {
+		v, err := watcher.GetProperty("org.kde.StatusNotifierWatcher.RegisteredStatusNotifierItems")
+		if err != nil {
+			return false
+		}
+		items, _ := v.Value().([]string)
+		for _, it := range items {
+			if strings.HasPrefix(it, conn.Names()[0]) || strings.HasPrefix(it, name) {
+				return true
 			}
 		}
-		if call := watcher.Call("org.kde.StatusNotifierWatcher.RegisterStatusNotifierItem", 0, name); call.Err != nil {
-			log.Debug("tray: registering with the watcher", "err", call.Err)
+		return false
+	}
+	// register retries for a while: a watcher takes its bus name before it
+	// exports its object, so the first attempts can fail with UnknownObject
+	// — the very failure fyne.io/systray never retries. It registers only
+	// when the watcher does not list the item yet (no duplicate icons).
+	register := func() {
+		for delay := 250 * time.Millisecond; delay < 8*time.Second; delay *= 2 {
+			time.Sleep(delay)
+			if listed() {
+				return
+			}
+			if call := watcher.Call("org.kde.StatusNotifierWatcher.RegisterStatusNotifierItem", 0, name); call.Err != nil {
+				log.Debug("tray: registering with the watcher", "err", call.Err)
+			}
 		}
 	}
 	for sig := range ch {

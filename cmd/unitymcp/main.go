@@ -59,7 +59,11 @@ func run(args []string) error {
 	fs := flag.NewFlagSet("unitymcp "+cmd, flag.ContinueOnError)
 	switch cmd {
 	case "serve":
-		addr := fs.String("addr", daemon.DefaultAddr, "listen address (loopback only)")
+		defAddr := daemon.DefaultAddr
+		if a := os.Getenv(cli.AddrEnv); a != "" {
+			defAddr = a
+		}
+		addr := fs.String("addr", defAddr, "listen address (loopback only; default from $UNITYMCP_ADDR)")
 		headless := fs.Bool("headless", false, "run without the tray (it is also off without a desktop session)")
 		debug := fs.Bool("debug", false, "log at debug level")
 		if err := fs.Parse(rest); err != nil {

@@ -30,6 +30,7 @@ var (
 	ErrNotConnected = errors.New("editor not connected")
 	ErrInterrupted  = errors.New("call interrupted by a domain reload")
 	ErrDisconnected = errors.New("editor disconnected while running the call")
+	ErrQuit         = errors.New("editor quit while running the call")
 )
 
 // EditorInfo is what the hub knows of one project's editor.
@@ -313,6 +314,10 @@ func (h *Hub) detach(p *Peer) {
 		return
 	}
 	announced := p.reloadAnnounced.Load()
+	lost := ErrDisconnected
+	if p.quitting.Load() {
+		lost = ErrQuit
+	}
 	for id, pc := range e.inflight {
 		if pc.peer != p {
 			continue
@@ -321,7 +326,7 @@ func (h *Hub) detach(p *Peer) {
 		if announced {
 			pc.done <- outcome{err: ErrInterrupted}
 		} else {
-			pc.done <- outcome{err: ErrDisconnected}
+			pc.done <- outcome{err: lost}
 		}
 	}
 	if e.peer != p { // a newer connection of the same project already took over
@@ -353,7 +358,7 @@ func (h *Hub) detach(p *Peer) {
 	}
 	info := e.info
 	h.mu.Unlock()
-	h.opt.Logger.Info("editor connection ended", "project", info.ProjectPath, "reloading", announced)
+	h.opt.Logger.Info("editor connection ended", "project", info.ProjectPath, "reloading", announced, "quit", p.quitting.Load())
 	h.changed(info, false)
 }
 
@@ -406,6 +411,8 @@ func (h *Hub) event(p *Peer, ev Event) {
 				e.spanning[id] = pc
 			}
 		}
+	case EventQuitting:
+		p.quitting.Store(true)
 	case EventCompileStarted:
 		if e.info.State == StateConnected {
 			e.info.State = StateCompiling

@@ -52,6 +52,8 @@ type Peer struct {
 	// reloadAnnounced is set by the hub when the editor said a domain
 	// reload is starting on this connection.
 	reloadAnnounced atomic.Bool
+	// quitting is set when the editor said it is quitting.
+	quitting atomic.Bool
 }
 
 // NewPeer wraps an open WebSocket. Call Run to start reading.

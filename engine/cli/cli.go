@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/unitymcp/unitymcp/engine"
@@ -38,6 +39,10 @@ func (e *ExitError) Error() string {
 	}
 	return e.Err.Error()
 }
+
+// AddrEnv overrides the daemon's default address (serve, and the daemon
+// that stdio starts).
+const AddrEnv = "UNITYMCP_ADDR"
 
 // ServeConfig is `unitymcp serve`.
 type ServeConfig struct {
@@ -157,7 +162,11 @@ func Stdio(cfg StdioConfig, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	c, started, err := client.Ensure(ctx, dir, exe)
+	var extra []string
+	if a := os.Getenv(AddrEnv); a != "" {
+		extra = []string{"--addr", a}
+	}
+	c, started, err := client.Ensure(ctx, dir, exe, extra...)
 	if err != nil {
 		return err
 	}
@@ -170,7 +179,7 @@ func Stdio(cfg StdioConfig, stdin io.Reader, stdout, stderr io.Writer) error {
 	return shim.Run(ctx, shim.Options{BaseURL: c.URL, Token: c.Token, Project: proj, Group: cfg.Group,
 		In: stdin, Out: stdout, Log: log,
 		Reconnect: func(ctx context.Context) (string, string, error) {
-			c, _, err := client.Ensure(ctx, dir, exe)
+			c, _, err := client.Ensure(ctx, dir, exe, extra...)
 			if err != nil {
 				return "", "", err
 			}
@@ -221,8 +230,10 @@ func Call(cfg CallConfig, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// A folder is normalised to its Unity project; a name or a hash is
+	// passed on as it is.
 	proj := cfg.Project
-	if proj != "" {
+	if fi, err := os.Stat(proj); proj != "" && (err == nil && fi.IsDir() || strings.ContainsAny(proj, `/\`)) {
 		proj = ProjectFromEnv(proj, "")
 	}
 	body, isErr, err := c.CallTool(ctx, proj, cfg.Tool, json.RawMessage(cfg.Args))

@@ -75,8 +75,13 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 				want[abs] = true
 				dirs[filepath.Dir(abs)] = true
 			}
+			shared := dir.SharedToolsDir()
 			for d := range dirs {
-				sets = append(sets, eng.CheckDefinitions(hash, []definitions.Dir{{Path: d, Source: definitions.SourceProject}}))
+				ds := []definitions.Dir{{Path: d, Source: definitions.SourceProject}}
+				if d != shared { // steps may call shared definitions
+					ds = append(ds, definitions.Dir{Path: shared, Source: definitions.SourceShared})
+				}
+				sets = append(sets, eng.CheckDefinitions(hash, ds))
 			}
 		}
 		bad := 0

@@ -229,6 +229,9 @@ func Parse(data []byte, path, source string) (*Def, []string) {
 	}
 	destructive, destructiveSet := boolean("destructive")
 	d.Destructive = destructive
+	if destructive && d.Kind == KindProbe {
+		ps.add("$.destructive", "a probe only reads; it cannot be destructive")
+	}
 	if destructiveSet && !destructive {
 		d.Destructive = false
 	}

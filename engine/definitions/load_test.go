@@ -81,6 +81,7 @@ func TestRules(t *testing.T) {
 		{"partial reference", `{"name":"a_b","description":"d","kind":"sequence","steps":[{"id":"a","tool":"get-logs"},{"id":"b","tool":"get-logs","arguments":{"x":"Temp/{{a.c}}.png"}}]}`, "must be the whole string"},
 		{"unknown step tool", `{"name":"a_b","description":"d","kind":"sequence","steps":[{"id":"a","tool":"get_logz"}]}`, `$.steps[0].tool: no tool is named "get_logz"`},
 		{"destructive false on destructive sequence", `{"name":"a_b","description":"d","kind":"sequence","destructive":false,"steps":[{"id":"a","tool":"wipe_scene"}]}`, "$.destructive: false, but step 0 (wipe_scene) is destructive"},
+		{"destructive probe", `{"name":"a_b","description":"d","kind":"probe","destructive":true,"reads":[{"id":"a","path":"@selection"}]}`, "$.destructive: a probe only reads"},
 		{"clash with built-in", `{"name":"reflect_read","description":"d","kind":"probe","reads":[{"id":"a","path":"@selection"}]}`, "already a built-in or editor tool"},
 	}
 	for _, c := range cases {

@@ -104,11 +104,9 @@ func waitEditors(t *testing.T, home string, n int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		out, err := exec.Command(bins.unitymcp, "status").Output()
-		_ = out
 		cmd := exec.Command(bins.unitymcp, "status")
 		cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
-		out, err = cmd.Output()
+		out, err := cmd.Output()
 		if err == nil {
 			var h struct{ Editors []json.RawMessage }
 			if json.Unmarshal(out, &h) == nil && len(h.Editors) == n {
@@ -217,7 +215,7 @@ func TestStdioStartsDaemon(t *testing.T) {
 	proj := newProject(t, "Game")
 	cmd := exec.Command(bins.unitymcp, "stdio")
 	cmd.Dir = filepath.Join(proj, "Assets", "Scripts") // found by walking up
-	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
+	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home, "UNITYMCP_ADDR="+freePort(t))
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	var stderr syncBuffer

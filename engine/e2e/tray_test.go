@@ -90,9 +90,9 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 	}
 	var ids map[string]int32
 	var checked map[string]bool
-	for i := 0; i < 50; i++ { // the menu fills once the tray has read /health
+	for i := 0; i < 100; i++ { // the menu fills once the tray has read /health and the editor connected
 		ids, checked = layout()
-		if _, ok := ids["Compile errors"]; ok && len(ids) > 12 {
+		if _, ok := ids["Focus window"]; ok {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)

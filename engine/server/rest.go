@@ -113,6 +113,15 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, "no_streaming", "streaming unsupported")
 		return
 	}
+	only := ""
+	if sel := r.URL.Query().Get("project"); sel != "" {
+		t, terr := s.eng.Resolve(r.Context(), sel, nil)
+		if terr != nil {
+			writeJSON(w, terr.HTTPStatus(), terr.Body())
+			return
+		}
+		only = t.Hash
+	}
 	ch, stop := s.eng.Events.Subscribe(256)
 	defer stop()
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -132,6 +141,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case ev, ok := <-ch:
 			if !ok {
 				return
+			}
+			if only != "" && ev.Project != "" && ev.Project != only {
+				continue
 			}
 			b, _ := json.Marshal(ev)
 			io.WriteString(w, "event: "+ev.Type+"\ndata: ")

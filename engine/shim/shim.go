@@ -75,7 +75,9 @@ func Run(ctx context.Context, opt Options) error {
 				ID     json.RawMessage `json:"id"`
 				Method string          `json:"method"`
 			}
-			if jerr := json.Unmarshal(msg, &head); jerr != nil {
+			if msg[0] == '[' {
+				r.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not part of MCP; send one message per line"}}`))
+			} else if jerr := json.Unmarshal(msg, &head); jerr != nil {
 				r.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: stdin line is not JSON: ` + jsonEscape(jerr.Error()) + `"}}`))
 			} else if head.Method == "initialize" {
 				r.mu.Lock()
