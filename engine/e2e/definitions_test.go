@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"encoding/json"
 	"image"
 	"image/color"
@@ -322,5 +323,31 @@ func TestExamplesLoad(t *testing.T) {
 	json.Unmarshal(body, &m)
 	if status != 200 || len(m["tools"].([]any)) != 6 || len(m["rejected"].([]any)) != 0 {
 		t.Errorf("examples: %d %s", status, body)
+	}
+}
+
+// BenchmarkDefinitionListChanged: from an atomic save of a definition file
+// to notifications/tools/list_changed at an official-SDK client (debounce
+// included).
+//
+//	go test -run XXX -bench DefinitionListChanged -benchtime 20x ./engine/e2e/
+func BenchmarkDefinitionListChanged(b *testing.B) {
+	e := startDaemon(b, bridge.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	c := connectSDK(b, ctx, httpTransport(e, "/mcp"), protocolVersions[0])
+	time.Sleep(100 * time.Millisecond)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		before := c.listChanged.Load()
+		tmp := filepath.Join(e.State.SharedToolsDir(), ".tmp")
+		os.WriteFile(tmp, []byte(fmt.Sprintf(`{"name":"definitions_b%d","description":"d","kind":"probe","reads":[{"id":"a","path":"@selection"}]}`, i)), 0o600)
+		os.Rename(tmp, filepath.Join(e.State.SharedToolsDir(), fmt.Sprintf("b%d.json", i)))
+		for c.listChanged.Load() == before {
+			time.Sleep(200 * time.Microsecond)
+		}
+		b.StopTimer()
+		time.Sleep(60 * time.Millisecond) // let the debounce window close before the next write
+		b.StartTimer()
 	}
 }

@@ -28,7 +28,7 @@ var nBuiltins = len(engine.Builtins())
 // env is an in-process daemon on a free loopback port with a temporary
 // state directory.
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	d     *daemon.Daemon
 	URL   string
 	Token string
@@ -42,13 +42,13 @@ func quietLogger() *slog.Logger {
 	return slog.New(slog.DiscardHandler)
 }
 
-func startDaemon(t *testing.T, hub bridge.Options) *env {
+func startDaemon(t testing.TB, hub bridge.Options) *env {
 	t.Helper()
 	return startDaemonWith(t, func(c *daemon.Config) { c.Hub = hub })
 }
 
 // startDaemonWith starts a daemon after adjusting its config.
-func startDaemonWith(t *testing.T, adjust func(*daemon.Config)) *env {
+func startDaemonWith(t testing.TB, adjust func(*daemon.Config)) *env {
 	t.Helper()
 	dir, err := state.At(t.TempDir())
 	if err != nil {
@@ -83,7 +83,7 @@ func startDaemonWith(t *testing.T, adjust func(*daemon.Config)) *env {
 }
 
 // newProject makes a minimal Unity project folder.
-func newProject(t *testing.T, name string) string {
+func newProject(t testing.TB, name string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), name)
 	for _, d := range []string{"Assets/Scripts", "ProjectSettings"} {

@@ -35,7 +35,7 @@ type sdkClient struct {
 	progress    atomic.Int32
 }
 
-func connectSDK(t *testing.T, ctx context.Context, transport mcp.Transport, version string, roots ...string) *sdkClient {
+func connectSDK(t testing.TB, ctx context.Context, transport mcp.Transport, version string, roots ...string) *sdkClient {
 	t.Helper()
 	c := &sdkClient{}
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-go-sdk", Version: "1"}, &mcp.ClientOptions{

@@ -86,8 +86,8 @@ type target struct {
 }
 
 func targets(t testing.TB) []target {
-	e := startDaemon(t.(*testing.T), bridge.Options{})
-	e.startSim(newProject(t.(*testing.T), "Bench"), editorsim.Config{})
+	e := startDaemon(t, bridge.Options{})
+	e.startSim(newProject(t, "Bench"), editorsim.Config{})
 	return []target{
 		{"floor (b): plain net/http", floorPlain(t), ""},
 		{"floor (a): bare mcp-go, in-process tool", floorMCPGo(t), ""},
