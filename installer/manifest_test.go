@@ -101,3 +101,29 @@ func TestCompactManifest(t *testing.T) {
 		t.Errorf("got %s, want %s", out, want)
 	}
 }
+
+func TestSkill(t *testing.T) {
+	home := t.TempDir()
+	env := Env{Home: home, Project: filepath.Join(home, "Game")}
+	p, err := SkillPath("claude-code", env, "user", "")
+	if err != nil || p != filepath.Join(home, ".claude", "skills", "unitymcp", "SKILL.md") {
+		t.Fatalf("%s %v", p, err)
+	}
+	if p2, _ := SkillPath("codex", env, "project", ""); p2 != filepath.Join(home, "Game", ".codex", "skills", "unitymcp", "SKILL.md") {
+		t.Errorf("codex project: %s", p2)
+	}
+	if _, err := SkillPath("notepad", env, "user", ""); err == nil {
+		t.Error("unknown agent accepted")
+	}
+	res, err := InstallSkill(p)
+	if err != nil || !res.Changed {
+		t.Fatalf("%+v %v", res, err)
+	}
+	b, _ := os.ReadFile(p)
+	if !strings.HasPrefix(string(b), "---\nname: unitymcp\n") || !strings.Contains(string(b), "unitymcp call compile") {
+		t.Errorf("SKILL.md:\n%s", b)
+	}
+	if res, _ := InstallSkill(p); res.Changed {
+		t.Error("second install changed SKILL.md")
+	}
+}

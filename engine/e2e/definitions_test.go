@@ -2,8 +2,8 @@ package e2e
 
 import (
 	"context"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
