@@ -87,6 +87,9 @@ type Hub struct {
 type editor struct {
 	info     EditorInfo
 	peer     *Peer
+	// ready is false between a hello and its answer being sent: calls wait
+	// so that none reaches the editor before it knows its hello succeeded.
+	ready    bool
 	back     chan struct{}       // closed when a reload ends (either way)
 	inflight map[string]*pending // calls sent on the current peer
 	spanning map[string]*pending // calls to be delivered after the reload
@@ -186,10 +189,11 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				return nil, &RPCError{Code: RPCInvalidParams, Message: "hello: " + err.Error()}
 			}
 			res, err := h.attach(peer, hello)
-			if err == nil {
-				once.Do(func() { close(helloDone) })
+			if err != nil {
+				return nil, err
 			}
-			return res, err
+			once.Do(func() { close(helloDone) })
+			return res, nil
 		case MethodPing:
 			return struct{}{}, nil
 		}
@@ -238,14 +242,14 @@ func (h *Hub) heartbeat(p *Peer) {
 	}
 }
 
-func (h *Hub) attach(p *Peer, hello Hello) (HelloResult, error) {
+func (h *Hub) attach(p *Peer, hello Hello) (any, error) {
 	if hello.Protocol != ProtocolVersion {
-		return HelloResult{}, &RPCError{Code: RPCInvalidRequest, Message: fmt.Sprintf(
+		return nil, &RPCError{Code: RPCInvalidRequest, Message: fmt.Sprintf(
 			"bridge protocol %d is not supported by this daemon (speaks %d, version %s); update the Unity package or the unitymcp daemon so they match",
 			hello.Protocol, ProtocolVersion, h.opt.DaemonVersion)}
 	}
 	if hello.DataPath == "" {
-		return HelloResult{}, &RPCError{Code: RPCInvalidParams, Message: "hello: dataPath is required (Application.dataPath)"}
+		return nil, &RPCError{Code: RPCInvalidParams, Message: "hello: dataPath is required (Application.dataPath)"}
 	}
 	hash := project.Hash(hello.DataPath)
 	if hello.ProjectPath == "" {
@@ -286,10 +290,11 @@ func (h *Hub) attach(p *Peer, hello Hello) (HelloResult, error) {
 		delete(e.spanning, id)
 		pc.done <- outcome{err: ErrInterrupted}
 	}
-	if e.back != nil {
-		close(e.back)
-		e.back = nil
+	e.ready = false
+	if e.back == nil {
+		e.back = make(chan struct{})
 	}
+	back := e.back
 	info := e.info
 	h.mu.Unlock()
 	if old != nil && old != p {
@@ -297,8 +302,28 @@ func (h *Hub) attach(p *Peer, hello Hello) (HelloResult, error) {
 	}
 	h.opt.Logger.Info("editor connected", "project", info.ProjectPath, "hash", hash, "unity", info.UnityVersion, "simulator", info.Simulator)
 	h.changed(info, toolsChanged)
-	return HelloResult{DaemonVersion: h.opt.DaemonVersion, ProjectHash: hash, HeartbeatMs: int(h.opt.Heartbeat / time.Millisecond)}, nil
+	res := HelloResult{DaemonVersion: h.opt.DaemonVersion, ProjectHash: hash, HeartbeatMs: int(h.opt.Heartbeat / time.Millisecond)}
+	return helloReply{res, func() {
+		// The answer is out: release the calls that waited for this editor.
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if e.peer == p {
+			e.ready = true
+			if e.back == back {
+				close(back)
+				e.back = nil
+			}
+		}
+	}}, nil
 }
+
+// helloReply is the hello's answer plus what to do once it is sent.
+type helloReply struct {
+	HelloResult
+	after func()
+}
+
+func (r helloReply) afterReply() { r.after() }
 
 // detach handles the end of an editor's connection p.
 func (h *Hub) detach(p *Peer) {
@@ -464,7 +489,7 @@ func (h *Hub) Call(ctx context.Context, hash, tool string, args map[string]any, 
 			h.mu.Unlock()
 			return nil, ErrNotConnected
 		}
-		if e.peer == nil || e.info.State == StateReloading {
+		if e.peer == nil || e.info.State == StateReloading || !e.ready {
 			back := e.back
 			h.mu.Unlock()
 			if back == nil { // reloading was announced but the peer is gone: wait for hello

@@ -23,6 +23,10 @@ var ErrClosed = errors.New("bridge connection closed")
 // as is, any other error as an internal error.
 type RequestHandler func(ctx context.Context, method string, params json.RawMessage) (any, error)
 
+// afterReplier is a result with work to do once the reply is on the wire
+// (the hub releases held calls only after the hello's answer).
+type afterReplier interface{ afterReply() }
+
 // NotificationHandler receives one incoming notification.
 type NotificationHandler func(method string, params json.RawMessage)
 
@@ -117,6 +121,9 @@ func (p *Peer) serve(m message) {
 		res, err = p.onReq(p.ctx, m.Method, m.Params)
 	}
 	reply := &message{JSONRPC: "2.0", ID: m.ID}
+	if a, ok := res.(afterReplier); ok {
+		defer a.afterReply()
+	}
 	if err != nil {
 		var re *RPCError
 		if !errors.As(err, &re) {

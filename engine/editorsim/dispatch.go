@@ -58,7 +58,7 @@ func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) 
 		s.executed = map[string]Execution{}
 	}
 	ex := s.executed[p.CallID]
-	ex.Tool, ex.Count = p.Tool, ex.Count+1
+	ex.Tool, ex.Count, ex.Last = p.Tool, ex.Count+1, time.Now()
 	s.executed[p.CallID] = ex
 	s.mu.Unlock()
 	if s.cfg.CrashAfter > 0 && n == s.cfg.CrashAfter {
@@ -142,6 +142,7 @@ func toolErr(code, format string, a ...any) error {
 type Execution struct {
 	Tool  string
 	Count int
+	Last  time.Time // when it last arrived
 }
 
 // Executions returns, per call id, how many times it was executed (the

@@ -60,6 +60,7 @@ type Sim struct {
 	reloads    int
 	assemblies map[string]bool // script hashes "compiled" (cached until a reload)
 	executed   map[string]Execution
+	helloAt    time.Time
 	connected  chan struct{}
 
 	st *editorState
@@ -188,6 +189,9 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 		peer.Close("hello failed")
 		return fmt.Errorf("hello: %w", err)
 	}
+	s.mu.Lock()
+	s.helloAt = time.Now()
+	s.mu.Unlock()
 	if *first {
 		*first = false
 		close(s.connected)
@@ -265,3 +269,10 @@ func (s *Sim) crash() {
 
 // Reload simulates a domain reload now (for tests).
 func (s *Sim) Reload() { s.reload(nil) }
+
+// HelloAt is when the last hello was answered.
+func (s *Sim) HelloAt() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.helloAt
+}
