@@ -85,8 +85,8 @@ type Hub struct {
 }
 
 type editor struct {
-	info     EditorInfo
-	peer     *Peer
+	info EditorInfo
+	peer *Peer
 	// ready is false between a hello and its answer being sent: calls wait
 	// so that none reaches the editor before it knows its hello succeeded.
 	ready    bool
