@@ -79,35 +79,42 @@ func (p *Peer) Run() error {
 		if err != nil {
 			return err
 		}
-		var m message
-		if err := json.Unmarshal(data, &m); err != nil || m.JSONRPC != "2.0" {
-			p.write(&message{JSONRPC: "2.0", ID: json.RawMessage("null"),
-				Error: &RPCError{Code: RPCParseError, Message: "frame is not a JSON-RPC 2.0 message"}})
-			continue
+		p.handleFrame(data)
+	}
+}
+
+// handleFrame dispatches one incoming frame: a request (answered in its own
+// goroutine), a notification, or a response to one of our calls. Anything
+// else is answered with a parse error and otherwise ignored.
+func (p *Peer) handleFrame(data []byte) {
+	var m message
+	if err := json.Unmarshal(data, &m); err != nil || m.JSONRPC != "2.0" {
+		p.write(&message{JSONRPC: "2.0", ID: json.RawMessage("null"),
+			Error: &RPCError{Code: RPCParseError, Message: "frame is not a JSON-RPC 2.0 message"}})
+		return
+	}
+	switch {
+	case m.Method != "" && len(m.ID) > 0:
+		p.serving.Add(1)
+		go func() {
+			defer p.serving.Done()
+			p.serve(m)
+		}()
+	case m.Method != "":
+		if p.onNotify != nil {
+			p.onNotify(m.Method, m.Params)
 		}
-		switch {
-		case m.Method != "" && len(m.ID) > 0:
-			p.serving.Add(1)
-			go func() {
-				defer p.serving.Done()
-				p.serve(m)
-			}()
-		case m.Method != "":
-			if p.onNotify != nil {
-				p.onNotify(m.Method, m.Params)
-			}
-		case len(m.ID) > 0:
-			id, err := strconv.ParseInt(string(m.ID), 10, 64)
-			if err != nil {
-				continue
-			}
-			p.mu.Lock()
-			ch := p.pending[id]
-			delete(p.pending, id)
-			p.mu.Unlock()
-			if ch != nil {
-				ch <- &m
-			}
+	case len(m.ID) > 0:
+		id, err := strconv.ParseInt(string(m.ID), 10, 64)
+		if err != nil {
+			return
+		}
+		p.mu.Lock()
+		ch := p.pending[id]
+		delete(p.pending, id)
+		p.mu.Unlock()
+		if ch != nil {
+			ch <- &m
 		}
 	}
 }
