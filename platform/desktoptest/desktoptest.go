@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -28,8 +27,6 @@ type Desktop struct {
 	Display string
 	Bus     string
 }
-
-var next atomic.Int32
 
 // Need skips (or fails under CI=true) when a program is missing.
 func Need(t *testing.T, programs ...string) {
@@ -59,8 +56,7 @@ func Start(t *testing.T, w Want) *Desktop {
 		progs = append(progs, "dunst")
 	}
 	Need(t, progs...)
-	n := 90 + int(next.Add(1)) + (os.Getpid() % 50 * 10)
-	d := &Desktop{Display: fmt.Sprintf(":%d", n)}
+	d := &Desktop{}
 	start := func(name string, args ...string) *exec.Cmd {
 		cmd := exec.Command(name, args...)
 		cmd.Env = append(os.Environ(), "DISPLAY="+d.Display, "DBUS_SESSION_BUS_ADDRESS="+d.Bus, "NO_AT_BRIDGE=1")
@@ -70,10 +66,25 @@ func Start(t *testing.T, w Want) *Desktop {
 		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 		return cmd
 	}
-	start("Xvfb", d.Display, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	waitFor(t, "the X server", func() bool {
-		return exec.Command("xdpyinfo", "-display", d.Display).Run() == nil || fileExists(fmt.Sprintf("/tmp/.X11-unix/X%d", n))
-	})
+	// Xvfb picks a free display itself and tells us which (-displayfd), so
+	// test processes running side by side never share one.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{pw}
+	if err := x.Start(); err != nil {
+		t.Fatalf("starting Xvfb: %v", err)
+	}
+	pw.Close()
+	t.Cleanup(func() { x.Process.Kill(); x.Wait() })
+	num, err := bufio.NewReader(pr).ReadString('\n')
+	pr.Close()
+	if err != nil {
+		t.Fatalf("Xvfb did not report its display: %v", err)
+	}
+	d.Display = ":" + strings.TrimSpace(num)
 	bus := exec.Command("dbus-daemon", "--session", "--nofork", "--print-address=1")
 	out, _ := bus.StdoutPipe()
 	if err := bus.Start(); err != nil {
