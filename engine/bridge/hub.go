@@ -307,7 +307,9 @@ func (h *Hub) attach(p *Peer, hello Hello) (any, error) {
 		// The answer is out: release the calls that waited for this editor.
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		if e.peer == p {
+		// Not if the editor already announced the next reload: the calls
+		// keep waiting for the hello after it.
+		if e.peer == p && e.info.State != StateReloading {
 			e.ready = true
 			if e.back == back {
 				close(back)
@@ -490,11 +492,13 @@ func (h *Hub) Call(ctx context.Context, hash, tool string, args map[string]any, 
 			return nil, ErrNotConnected
 		}
 		if e.peer == nil || e.info.State == StateReloading || !e.ready {
+			// Wait for the channel the next hello's answer closes; create it
+			// here if need be, never a private one nobody would close.
+			if e.back == nil {
+				e.back = make(chan struct{})
+			}
 			back := e.back
 			h.mu.Unlock()
-			if back == nil { // reloading was announced but the peer is gone: wait for hello
-				back = make(chan struct{})
-			}
 			if err := h.wait(ctx, back, start, opt.Waiting); err != nil {
 				return nil, err
 			}
