@@ -43,6 +43,9 @@ type Config struct {
 	Notify notifier.Sender
 	// NotifyWindow is the rate-limit window per notification kind (0: 10 s).
 	NotifyWindow time.Duration
+	// HeaderTimeout bounds reading a request's headers (0: 10 s; bodies get
+	// three times as long); slow clients are cut off after it.
+	HeaderTimeout time.Duration
 }
 
 // AlreadyRunningError says another daemon owns the state directory.
@@ -127,6 +130,10 @@ func Run(ctx context.Context, cfg Config) error {
 	eng := engine.New(engine.Options{Logger: log, State: cfg.State, Hub: cfg.Hub,
 		MCPURL: func(hash string) string { return srv.MCPURL(hash) }})
 	srv = server.New(eng, token, base, log)
+	srv.BodyTimeout = 3 * cfg.HeaderTimeout
+	if cfg.HeaderTimeout == 0 {
+		srv.BodyTimeout = 0
+	}
 	send := cfg.Notify
 	if send == nil {
 		send = func(string, string) error { return nil }
@@ -148,7 +155,10 @@ func Run(ctx context.Context, cfg Config) error {
 	// cancelled at shutdown, so Shutdown need not wait them out.
 	baseCtx, cancelStreams := context.WithCancel(context.Background())
 	defer cancelStreams()
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+	if cfg.HeaderTimeout == 0 {
+		cfg.HeaderTimeout = 10 * time.Second
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: cfg.HeaderTimeout, IdleTimeout: 2 * time.Minute,
 		ErrorLog:    slog.NewLogLogger(log.Handler(), slog.LevelDebug),
 		BaseContext: func(net.Listener) context.Context { return baseCtx }}
 	errc := make(chan error, 1)

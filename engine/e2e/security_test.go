@@ -3,13 +3,18 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/daemon"
 	"github.com/unitymcp/unitymcp/engine/server"
 )
 
@@ -127,5 +132,75 @@ func TestBridgeBadHello(t *testing.T) {
 	err = p.Call(ctx, "no/such/method", struct{}{}, nil)
 	if err == nil || !strings.Contains(err.Error(), "no method") {
 		t.Errorf("unknown method: %v", err)
+	}
+}
+
+// Slow clients (headers trickling in, a body that never comes) are cut off
+// and leave no goroutine behind.
+func TestSlowClients(t *testing.T) {
+	e := startDaemonWith(t, func(c *daemon.Config) { c.HeaderTimeout = 300 * time.Millisecond })
+	time.Sleep(100 * time.Millisecond)
+	before := runtime.NumGoroutine()
+	addr := strings.TrimPrefix(e.URL, "http://")
+	var conns []net.Conn
+	for i := 0; i < 50; i++ {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 0 {
+			fmt.Fprintf(c, "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n") // headers never finish
+		} else {
+			fmt.Fprintf(c, "POST /tools/get-logs HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer %s\r\nContent-Length: 100\r\n\r\n{", e.Token)
+		}
+		conns = append(conns, c)
+	}
+	// Header trickles are closed by the server after the header timeout.
+	closed := 0
+	for i, c := range conns {
+		if i%2 != 0 {
+			continue
+		}
+		c.SetReadDeadline(time.Now().Add(3 * time.Second))
+		buf := make([]byte, 512)
+		for {
+			if _, err := c.Read(buf); err != nil {
+				if ne, ok := err.(net.Error); ok && ne.Timeout() {
+					t.Errorf("connection %d still open after the header timeout", i)
+				} else {
+					closed++
+				}
+				break
+			}
+		}
+	}
+	if closed != 25 {
+		t.Errorf("%d of 25 header trickles closed", closed)
+	}
+	// Body trickles get an answer (400) and the connection ends after the
+	// body timeout.
+	for i, c := range conns {
+		if i%2 == 0 {
+			continue
+		}
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		b, err := io.ReadAll(c)
+		if ne, ok := err.(net.Error); ok && ne.Timeout() {
+			t.Errorf("body trickle %d still open: %q", i, b)
+			break
+		}
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+	if status, _ := e.do("GET", "/health", nil, nil); status != 200 {
+		t.Fatalf("daemon stopped answering: %d", status)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) && runtime.NumGoroutine() > before+5 {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before+5 {
+		t.Errorf("goroutines: %d before, %d after the slow clients left", before, n)
 	}
 }

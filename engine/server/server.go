@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/bridge"
@@ -34,6 +35,9 @@ type Server struct {
 	mux     *http.ServeMux
 	// Settings switches notifications (GET/POST /config).
 	Settings Settings
+	// BodyTimeout bounds reading a request body (0: 30 s): a client that
+	// trickles a body is cut off instead of holding a goroutine.
+	BodyTimeout time.Duration
 }
 
 // Settings are the switches the tray and /config change.
@@ -93,7 +97,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Body != nil && r.Method == http.MethodPost {
+		bt := s.BodyTimeout
+		if bt == 0 {
+			bt = 30 * time.Second
+		}
+		rc := http.NewResponseController(w)
+		rc.SetReadDeadline(time.Now().Add(bt))
 		b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+		if err != nil {
+			w.Header().Set("Connection", "close") // the rest of the body is not read
+		} else {
+			rc.SetReadDeadline(time.Time{})
+		}
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			httpError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("request body is over the limit of %d bytes", MaxBodyBytes))
