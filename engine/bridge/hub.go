@@ -513,21 +513,27 @@ func (h *Hub) Call(ctx context.Context, hash, tool string, args map[string]any, 
 		if dl, ok := ctx.Deadline(); ok {
 			params.DeadlineMs = dl.UnixMilli()
 		}
-		go func() {
-			var res json.RawMessage
-			err := p.Call(ctx, MethodCall, params, &res)
-			if errors.Is(err, ErrClosed) || ctx.Err() != nil {
-				return // detach, or the caller giving up, settles the outcome
-			}
-			h.settle(hash, id, outcome{result: res, err: err})
-		}()
+		// Call the editor on this goroutine (no hand-off on the hot path).
+		// When the connection ends first, detach settles the outcome:
+		// interrupted, disconnected, or delivered after the reload.
+		var res json.RawMessage
+		err := p.Call(ctx, MethodCall, params, &res)
 		var out outcome
-		select {
-		case out = <-pc.done:
-		case <-ctx.Done():
+		switch {
+		case ctx.Err() != nil:
 			h.forget(hash, id)
 			p.Notify(MethodCancel, CancelParams{CallID: id})
 			return nil, ctx.Err()
+		case errors.Is(err, ErrClosed):
+			select {
+			case out = <-pc.done:
+			case <-ctx.Done():
+				h.forget(hash, id)
+				return nil, ctx.Err()
+			}
+		default:
+			h.forget(hash, id)
+			out = outcome{result: res, err: err}
 		}
 		if errors.Is(out.err, ErrInterrupted) && opt.Idempotent {
 			h.opt.Logger.Info("re-sending idempotent call after reload", "tool", tool, "call", id)
@@ -555,19 +561,6 @@ func (h *Hub) wait(ctx context.Context, back chan struct{}, start time.Time, wai
 				waiting(time.Since(start))
 			}
 		}
-	}
-}
-
-func (h *Hub) settle(hash, id string, out outcome) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	e := h.editors[hash]
-	if e == nil {
-		return
-	}
-	if pc := e.inflight[id]; pc != nil {
-		delete(e.inflight, id)
-		pc.done <- out
 	}
 }
 
