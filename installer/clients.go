@@ -122,15 +122,6 @@ func (o obj) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func (o obj) get(k string) (any, bool) {
-	for _, f := range o {
-		if f.K == k {
-			return f.V, true
-		}
-	}
-	return nil, false
-}
-
 // Clients is the table of supported clients.
 var Clients = []Client{
 	{Name: "claude-code", Title: "Claude Code", Format: "json", HTTP: true,

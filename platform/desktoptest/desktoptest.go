@@ -124,8 +124,6 @@ func waitName(t *testing.T, d *Desktop, name string) {
 	})
 }
 
-func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
-
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
