@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"sort"
 	"strings"
 	"sync"
@@ -173,4 +174,40 @@ func TestCallOverhead(t *testing.T) {
 	fmt.Fprintf(&b, "\nratios: daemon p50 / floor (a) p50 at 1 session = %.2f (target ≤ 1.3); daemon / floor (a) throughput at 8 sessions = %.2f (target ≥ 0.75)\n",
 		float64(d1.p50)/float64(a1.p50), d8.throughput/a8.throughput)
 	t.Log("\n" + b.String())
+}
+
+// TestStartupTime measures exec → first /health 200 of the real binary
+// (UNITYMCP_BENCH=1 go test -count=1 -run TestStartupTime -v ./engine/e2e/).
+func TestStartupTime(t *testing.T) {
+	if os.Getenv("UNITYMCP_BENCH") == "" {
+		t.Skip("set UNITYMCP_BENCH=1 to measure")
+	}
+	var ds []time.Duration
+	for i := 0; i < 10; i++ {
+		home := t.TempDir()
+		os.WriteFile(home+"/token", []byte("tok\n"), 0o600)
+		addr := freePort(t)
+		start := time.Now()
+		cmd := exec.Command(bins.unitymcp, "serve", "--headless", "--addr", addr)
+		cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for time.Since(start) < 10*time.Second {
+			req, _ := http.NewRequest("GET", "http://"+addr+"/health", nil)
+			req.Header.Set("Authorization", "Bearer tok")
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				resp.Body.Close()
+				if resp.StatusCode == 200 {
+					break
+				}
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+		ds = append(ds, time.Since(start))
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	t.Logf("exec → /health 200, 10 runs: min %v, median %v, max %v", ds[0], ds[5], ds[9])
 }
