@@ -31,6 +31,7 @@ func main() {
 	crashAfter := fs.Int("crash-after", 0, "drop the connection without notice after N calls (0: never)")
 	crashExit := fs.Bool("crash-exit", false, "exit after the simulated crash instead of re-dialing")
 	pid := fs.Int("pid", 0, "process id to report as the editor's (default: editorsim's own)")
+	objects := fs.Int("scene-objects", 0, "add this many GameObjects to the scene (benchmarks)")
 	fs.Parse(os.Args[1:])
 	if *proj == "" {
 		fs.Usage()
@@ -49,7 +50,7 @@ func main() {
 	}
 	sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + *addr, Token: tok, ProjectDir: *proj,
 		ReloadDelay: time.Duration(*reloadMs) * time.Millisecond, Slow: time.Duration(*slowMs) * time.Millisecond,
-		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, Logger: log})
+		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, SceneObjects: *objects, Logger: log})
 	if err != nil {
 		log.Error("editorsim", "err", err)
 		os.Exit(2)

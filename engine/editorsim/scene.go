@@ -1,6 +1,7 @@
 package editorsim
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 )
@@ -149,4 +150,19 @@ func (st *editorState) find(path string) *gameObject {
 
 func (st *editorState) log(typ, msg, stack string) {
 	st.logs = append(st.logs, logEntry{Type: typ, Message: msg, StackTrace: stack})
+}
+
+// addBulk adds n GameObjects under "Bulk", 100 per group.
+func (st *editorState) addBulk(n int) {
+	if n <= 0 {
+		return
+	}
+	root := st.add(nil, "Bulk", "Untagged", true, transform(vec3(0, 0, 0)))
+	var group *gameObject
+	for i := 0; i < n; i++ {
+		if i%100 == 0 {
+			group = st.add(root, fmt.Sprintf("Group %d", i/100), "Untagged", true, transform(vec3(0, 0, 0)))
+		}
+		st.add(group, fmt.Sprintf("Item %d", i), "Untagged", i%7 != 0, transform(vec3(float64(i), 0, 0)))
+	}
 }

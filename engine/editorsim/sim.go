@@ -42,6 +42,9 @@ type Config struct {
 	PID int
 	// StateDir is the unitymcp state directory (recordings are kept there).
 	StateDir string
+	// SceneObjects adds that many GameObjects to the scene (large-scene
+	// benchmarks).
+	SceneObjects int
 	Logger   *slog.Logger
 }
 
@@ -90,6 +93,7 @@ func New(cfg Config) (*Sim, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Sim{cfg: cfg, dataPath: dp, log: cfg.Logger, connected: make(chan struct{}), st: newEditorState(abs)}
+	s.st.addBulk(cfg.SceneObjects)
 	return s, nil
 }
 

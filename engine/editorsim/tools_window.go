@@ -21,6 +21,7 @@ var windows = []struct {
 }{
 	{"Game", 1920, 1080}, {"Scene", 1280, 720}, {"Console", 800, 300},
 	{"Inspector", 400, 900}, {"Project", 800, 300}, {"Hierarchy", 300, 600},
+	{"Game 4K", 3840, 2160}, // a 4K Game View, for large-capture benchmarks
 }
 
 func simScreenshot(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(), error) {
