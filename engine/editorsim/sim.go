@@ -45,7 +45,7 @@ type Config struct {
 	// SceneObjects adds that many GameObjects to the scene (large-scene
 	// benchmarks).
 	SceneObjects int
-	Logger   *slog.Logger
+	Logger       *slog.Logger
 }
 
 // Sim is one simulated editor.
