@@ -273,13 +273,19 @@ namespace UnityMcp.Core
                 deadline = new DateTime(1970, 1, 1, 0, 0, 0, DateTimeKind.Utc).AddMilliseconds((long)ms);
             var cts = CancellationTokenSource.CreateLinkedTokenSource(life.Token);
             lock (gate) running[callId ?? ""] = cts;
+            // Answer only on the connection the call came on: request ids are
+            // per connection, so an answer sent after a reconnect could land
+            // on another call. The daemon settles calls of a lost connection.
+            var origin = socket;
             var call = new ToolCall(callId, name, p["arguments"] as JObject, deadline, cts.Token, c =>
             {
                 lock (gate) running.Remove(c.CallId ?? "");
+                if (socket != origin || cts.IsCancellationRequested) return;
                 Send(c.Error != null ? Protocol.ErrorResponse(id, c.Error) : Protocol.Response(id, c.Result));
             });
             Action run = () =>
             {
+                if (cts.IsCancellationRequested) return; // cancelled or its connection is gone
                 try { handler.Invoke(call); }
                 catch (Exception e)
                 {

@@ -249,6 +249,22 @@ namespace UnityMcp.Editor
             spanning.Clear();
             ids.AddRange(ExtraSpanning);
             ExtraSpanning.Clear();
+            // Answers from the previous reload that the daemon has not received
+            // yet (no hello since) must survive this reload too.
+            var carried = new List<JObject>();
+            if (pendingDeliveries != null) carried.AddRange(pendingDeliveries);
+            var cl = Client;
+            if (cl != null)
+            {
+                try { carried.AddRange(cl.Deliveries.ToArray()); } catch (Exception) { }
+            }
+            foreach (var d in carried)
+            {
+                var id = (string)d["callId"];
+                bool dup = false;
+                foreach (var a in answers) dup |= (string)a["callId"] == id;
+                if (!dup) answers.Add(d);
+            }
             if (answers.Count > 0) SessionState.SetString(DeliveriesKey, answers.ToString(Newtonsoft.Json.Formatting.None));
             var h = BeforeReload;
             if (h != null)

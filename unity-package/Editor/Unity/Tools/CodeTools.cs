@@ -80,8 +80,33 @@ namespace UnityMcp.Editor.Tools
             bool cached = result.Cached;
             if (!mainThread)
             {
-                ThreadPool.QueueUserWorkItem(_ => RunScript(call, method, args, cached));
-                while (!call.IsDone) yield return new WaitSeconds(0.05); // answered from the worker
+                // Run on a worker, but turn the value into JSON back on the main
+                // thread: reading a UnityEngine.Object anywhere else throws.
+                object value = null;
+                Exception error = null;
+                string output = "";
+                var finished = new ManualResetEventSlim(false);
+                ThreadPool.QueueUserWorkItem(_ =>
+                {
+                    using (var logs = new LogCapture())
+                    {
+                        try { value = method.Invoke(null, new object[] { args }); }
+                        catch (Exception e) { error = e; }
+                        output = logs.Text;
+                    }
+                    finished.Set();
+                });
+                while (!finished.IsSet) yield return new WaitSeconds(0.05);
+                if (error != null)
+                {
+                    var inner = Unwrap(error);
+                    call.Fail("execution_error", "the script threw " + inner.GetType().Name + ": " + inner.Message,
+                        new JObject { { "output", output }, { "stackTrace", inner.StackTrace ?? "" } });
+                    yield break;
+                }
+                var r = new JObject { { "output", output }, { "cached", cached } };
+                if (value != null) r["returnValue"] = new ValueWriter(3, 100).Write(value);
+                call.Reply(r);
                 yield break;
             }
             RunScript(call, method, args, cached);

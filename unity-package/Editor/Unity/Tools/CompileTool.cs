@@ -19,7 +19,8 @@ namespace UnityMcp.Editor.Tools
             if (busy) throw new ToolException("busy", "a compile call is already running; wait for its answer");
             bool force = Args.Bool(call, "ForceRecompile");
             bool wait = Args.Bool(call, "WaitForDomainReload");
-            busy = true;
+            // busy is set by Run itself, on its first step: a call cancelled
+            // before it starts must not leave it set.
             Frames.Run(call, Run(call, force, wait), e => busy = false);
         }
 
@@ -48,10 +49,25 @@ namespace UnityMcp.Editor.Tools
 
         static IEnumerable<object> Run(ToolCall call, bool force, bool wait)
         {
+            if (busy)
+            {
+                call.Fail("busy", "a compile call is already running; wait for its answer");
+                yield break;
+            }
+            busy = true;
             bool started = false;
             CompileSummary summary = null;
             Action onStart = () => started = true;
-            Action<CompileSummary> onFinish = s => summary = s;
+            Action<CompileSummary> onFinish = s =>
+            {
+                summary = s;
+                // Register the answer for the coming reload now: Unity may
+                // start the domain reload before this routine's next step.
+                if (wait && s.Success && s.CompiledAssemblies > 0)
+                    McpBridge.HoldAcrossReload(call, () => Response(s, force
+                        ? "Forced recompilation finished and the domain reload completed"
+                        : "Compilation finished and the domain reload completed"));
+            };
             McpBridge.CompileStarted += onStart;
             McpBridge.CompileFinished += onFinish;
             try

@@ -77,7 +77,15 @@ namespace UnityMcp.Editor.Tools
                 SessionState.SetString(PendingKey, new JObject { { "callId", call.CallId }, { "mode", modeName }, { "started", DateTime.UtcNow.ToString("o") } }.ToString(Newtonsoft.Json.Formatting.None));
                 McpBridge.ExtraSpanning.Add(call.CallId);
             }
-            api.Execute(new ExecutionSettings(filter));
+            try
+            {
+                api.Execute(new ExecutionSettings(filter));
+            }
+            catch
+            {
+                Finish(); // clear the run's state, or every later run-tests would say busy
+                throw;
+            }
             Frames.Run(call, Watch(call));
         }
 
@@ -155,7 +163,9 @@ namespace UnityMcp.Editor.Tools
             try { response = Summarize(result, mode); }
             catch (Exception e)
             {
-                response = new JObject { { "Success", false }, { "Message", "reading the test results failed: " + e.Message } };
+                response = new JObject { { "Success", false }, { "Message", "reading the test results failed: " + e.Message },
+                    { "CompletedAt", DateTime.UtcNow.ToString("o") }, { "TestCount", 0 }, { "PassedCount", 0 }, { "FailedCount", 0 },
+                    { "SkippedCount", 0 }, { "XmlPath", "" } };
             }
             if (call != null && !call.IsDone)
             {
