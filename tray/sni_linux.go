@@ -71,6 +71,9 @@ func keepRegistered(log *slog.Logger) {
 			}
 		}
 	}
+	// A watcher that appeared before this match was in place sent its
+	// signal unseen: check once now too.
+	go register()
 	for sig := range ch {
 		if sig.Name != "org.freedesktop.DBus.NameOwnerChanged" || len(sig.Body) < 3 {
 			continue
