@@ -133,26 +133,41 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 			t.Fatalf("click %s: %v", label, err)
 		}
 	}
-	click("Compile errors")
-	for i := 0; i < 50; i++ {
+	// A click on an id from before a rebuild does nothing: re-read and retry.
+	for attempt := 0; attempt < 4; attempt++ {
+		ids, _ = layout()
+		click("Compile errors")
+		for i := 0; i < 60; i++ {
+			if c, _ := dir.ReadConfig(); !c.Notifications.Compile {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
 		if c, _ := dir.ReadConfig(); !c.Notifications.Compile {
 			break
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
 	if c, _ := dir.ReadConfig(); c.Notifications.Compile || !c.Notifications.Tests {
 		t.Errorf("config after the click: %+v", c.Notifications)
 	}
-	// Quit: the daemon stops cleanly.
-	ids, _ = layout()
-	click("Quit")
-	select {
-	case <-serve.done:
-		if serve.err != nil {
-			t.Errorf("serve exited with %v", serve.err)
+	// Quit: the daemon stops cleanly. The menu may be rebuilt (new item
+	// ids) between reading the layout and clicking, as a real host would see
+	// through LayoutUpdated: read it again and retry.
+	quit := time.Now().Add(15 * time.Second)
+	for stopped := false; !stopped; {
+		ids, _ = layout()
+		menu.Call("com.canonical.dbusmenu.Event", 0, ids["Quit"], "clicked", dbus.MakeVariant(""), uint32(0))
+		select {
+		case <-serve.done:
+			stopped = true
+			if serve.err != nil {
+				t.Errorf("serve exited with %v", serve.err)
+			}
+		case <-time.After(2 * time.Second):
+			if time.Now().After(quit) {
+				t.Fatalf("Quit did not stop the daemon:\n%s", serve.stderr)
+			}
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("Quit did not stop the daemon:\n%s", serve.stderr)
 	}
 	if _, err := os.Stat(dir.DaemonPath()); !os.IsNotExist(err) {
 		t.Error("daemon.json left behind after Quit")
