@@ -126,7 +126,7 @@ func waitName(t *testing.T, d *Desktop, name string) {
 
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(60 * time.Second) // slow under load: a GTK host can take long to start
 	for time.Now().Before(deadline) {
 		if ok() {
 			return
