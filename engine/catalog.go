@@ -15,48 +15,45 @@ import (
 // built-ins, the shared definitions and every known project's tools, the
 // first of a name winning; such calls are routed to a project at call time.
 func (e *Engine) Tools(hash string) []*Tool {
-	out := e.staticTools(hash)
-	seen := make(map[string]bool, len(out))
-	for _, t := range out {
-		seen[t.Name] = true
-	}
-	add := func(ts []*Tool) {
-		for _, t := range ts {
-			if !seen[t.Name] {
-				seen[t.Name] = true
-				out = append(out, t)
-			}
-		}
-	}
-	add(e.definitionTools(hash))
+	l := newToolList(e.staticTools(hash))
+	l.add(e.definitionTools(hash))
 	if hash == "" {
 		for _, ed := range e.Hub.Editors() {
-			add(e.definitionTools(ed.ProjectHash))
+			l.add(e.definitionTools(ed.ProjectHash))
 		}
 	}
-	return out
+	return l.tools
+}
+
+// toolList collects tools, the first of a name winning.
+type toolList struct {
+	tools []*Tool
+	seen  map[string]bool
+}
+
+func newToolList(first []*Tool) *toolList {
+	l := &toolList{seen: make(map[string]bool, len(first))}
+	l.add(first)
+	return l
+}
+
+func (l *toolList) add(ts []*Tool) {
+	for _, t := range ts {
+		if !l.seen[t.Name] {
+			l.seen[t.Name] = true
+			l.tools = append(l.tools, t)
+		}
+	}
 }
 
 // staticTools is the catalog without definitions.
 func (e *Engine) staticTools(hash string) []*Tool {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	out := slices.Clone(e.builtins)
-	seen := map[string]bool{}
-	for _, t := range out {
-		seen[t.Name] = true
-	}
-	add := func(ts []*Tool) {
-		for _, t := range ts {
-			if !seen[t.Name] {
-				seen[t.Name] = true
-				out = append(out, t)
-			}
-		}
-	}
+	l := newToolList(e.builtins)
 	if hash != "" {
-		add(e.declared[hash])
-		return out
+		l.add(e.declared[hash])
+		return l.tools
 	}
 	hashes := make([]string, 0, len(e.declared))
 	for h := range e.declared {
@@ -64,9 +61,9 @@ func (e *Engine) staticTools(hash string) []*Tool {
 	}
 	sort.Strings(hashes)
 	for _, h := range hashes {
-		add(e.declared[h])
+		l.add(e.declared[h])
 	}
-	return out
+	return l.tools
 }
 
 // lookupStatic finds a built-in or editor tool (what definitions may call
