@@ -181,18 +181,12 @@ func TestTrayLateWatcher(t *testing.T) {
 	home := t.TempDir()
 	serve := startProc(t, home, bins.unitymcp, "serve", "--addr", freePort(t))
 	time.Sleep(1500 * time.Millisecond) // the tray is up, with no watcher
-	host := exec.Command("gtk-sni-tray-standalone", "--watcher")
-	host.Env = append(os.Environ(), "NO_AT_BRIDGE=1")
-	if err := host.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { host.Process.Kill(); host.Wait() })
+	d.StartTray(t)
 	conn, err := dbus.SessionBus()
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = d
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		v, err := conn.Object("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher").GetProperty("org.kde.StatusNotifierWatcher.RegisteredStatusNotifierItems")
 		if items, _ := v.Value().([]string); err == nil && len(items) == 1 {

@@ -1,7 +1,7 @@
 // Package desktoptest starts real desktop services for tests: an X server
 // (Xvfb), a window manager (openbox), a private session D-Bus, a
-// StatusNotifierItem host and watcher (gtk-sni-tray-standalone) and a
-// notification server (dunst). Tests skip when the programs are missing,
+// StatusNotifierItem watcher (status-notifier-watcher) and host
+// (gtk-sni-tray-standalone) and a notification server (dunst). Tests skip when the programs are missing,
 // and fail instead under CI=true (.ci/run installs them).
 package desktoptest
 
@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -18,7 +19,7 @@ import (
 // Want selects the services to start.
 type Want struct {
 	WindowManager bool
-	Tray          bool // SNI watcher + host
+	Tray          bool // SNI watcher + host (two programs: see StartTray)
 	Notifications bool // dunst
 }
 
@@ -33,7 +34,7 @@ func Need(t *testing.T, programs ...string) {
 	t.Helper()
 	for _, p := range programs {
 		if _, err := exec.LookPath(p); err != nil {
-			msg := fmt.Sprintf("desktop test needs %s (Debian packages xvfb dbus openbox dunst haskell-gtk-sni-tray-utils xdotool xterm): %v", p, err)
+			msg := fmt.Sprintf("desktop test needs %s (Debian packages xvfb dbus openbox dunst haskell-status-notifier-item-utils haskell-gtk-sni-tray-utils xdotool xterm): %v", p, err)
 			if os.Getenv("CI") == "true" {
 				t.Fatal(msg)
 			}
@@ -50,22 +51,13 @@ func Start(t *testing.T, w Want) *Desktop {
 		progs = append(progs, "openbox")
 	}
 	if w.Tray {
-		progs = append(progs, "gtk-sni-tray-standalone")
+		progs = append(progs, "status-notifier-watcher", "gtk-sni-tray-standalone")
 	}
 	if w.Notifications {
 		progs = append(progs, "dunst")
 	}
 	Need(t, progs...)
 	d := &Desktop{}
-	start := func(name string, args ...string) *exec.Cmd {
-		cmd := exec.Command(name, args...)
-		cmd.Env = append(os.Environ(), "DISPLAY="+d.Display, "DBUS_SESSION_BUS_ADDRESS="+d.Bus, "NO_AT_BRIDGE=1")
-		if err := cmd.Start(); err != nil {
-			t.Fatalf("starting %s: %v", name, err)
-		}
-		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-		return cmd
-	}
 	// Xvfb picks a free display itself and tells us which (-displayfd), so
 	// test processes running side by side never share one.
 	pr, pw, err := os.Pipe()
@@ -100,28 +92,123 @@ func Start(t *testing.T, w Want) *Desktop {
 	t.Setenv("DBUS_SESSION_BUS_ADDRESS", d.Bus)
 	t.Setenv("WAYLAND_DISPLAY", "")
 	if w.WindowManager {
-		start("openbox", "--sm-disable")
+		d.start(t, "openbox", "--sm-disable")
 		time.Sleep(300 * time.Millisecond)
 	}
 	if w.Notifications {
-		start("dunst", "-config", "/dev/null")
-		waitName(t, d, "org.freedesktop.Notifications")
+		d.service(t, func() bool { return d.hasName("org.freedesktop.Notifications") }, "dunst", "-config", "/dev/null")
 	}
 	if w.Tray {
-		start("gtk-sni-tray-standalone", "--watcher")
-		waitName(t, d, "org.kde.StatusNotifierWatcher")
+		d.StartTray(t)
 	}
 	return d
 }
 
-// waitName waits until a service owns name on the test bus.
-func waitName(t *testing.T, d *Desktop, name string) {
+// StartTray starts the SNI watcher and then the host as two programs (Start
+// does when Want.Tray; a test may call it later, as a panel restarting).
+// gtk-sni-tray-standalone can host its own watcher (--watcher), but then
+// its host half races the watcher half and sometimes dies with
+// "UnknownObject … Pattern match failure" before the watcher's name is
+// ever seen (it failed a CI run that way); a separate watcher that is up
+// before the host starts has no such race.
+func (d *Desktop) StartTray(t *testing.T) {
 	t.Helper()
-	waitFor(t, name, func() bool {
-		out, err := exec.Command("dbus-send", "--bus="+d.Bus, "--print-reply", "--dest=org.freedesktop.DBus",
-			"/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:"+name).Output()
-		return err == nil && strings.Contains(string(out), "boolean true")
-	})
+	d.service(t, func() bool { return d.hasName("org.kde.StatusNotifierWatcher") }, "status-notifier-watcher")
+	d.service(t, d.hostRegistered, "gtk-sni-tray-standalone")
+}
+
+// proc is a helper program with its output kept for failure messages.
+type proc struct {
+	name string
+	cmd  *exec.Cmd
+	out  *tailBuffer
+	done chan struct{}
+}
+
+func (p *proc) exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// start runs a helper program in the test desktop; it is killed at cleanup.
+func (d *Desktop) start(t *testing.T, name string, args ...string) *proc {
+	t.Helper()
+	p := &proc{name: name, cmd: exec.Command(name, args...), out: &tailBuffer{max: 4096}, done: make(chan struct{})}
+	p.cmd.Env = append(os.Environ(), "DISPLAY="+d.Display, "DBUS_SESSION_BUS_ADDRESS="+d.Bus, "NO_AT_BRIDGE=1")
+	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
+	if err := p.cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", name, err)
+	}
+	go func() { p.cmd.Wait(); close(p.done) }()
+	t.Cleanup(func() { p.cmd.Process.Kill(); <-p.done })
+	return p
+}
+
+// service starts a helper and waits until ready() holds. A helper that
+// exits before it is ready is started again (twice at most), with what
+// it printed logged, so one crash of a third-party program does not fail
+// a test; a third failure does, with the output of every attempt.
+func (d *Desktop) service(t *testing.T, ready func() bool, name string, args ...string) {
+	t.Helper()
+	var log strings.Builder
+	for attempt := 1; attempt <= 3; attempt++ {
+		p := d.start(t, name, args...)
+		deadline := time.Now().Add(60 * time.Second) // slow under load: a GTK host can take long to start
+		for time.Now().Before(deadline) && !p.exited() {
+			if ready() {
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if !p.exited() {
+			t.Fatalf("%s did not become ready in 60 s; it printed:\n%s", name, p.out)
+		}
+		fmt.Fprintf(&log, "attempt %d: %s exited (%v); it printed:\n%s\n", attempt, name, p.cmd.ProcessState, p.out)
+		t.Logf("%s exited before it was ready (attempt %d); starting it again", name, attempt)
+	}
+	t.Fatalf("%s never became ready:\n%s", name, log.String())
+}
+
+// hasName reports whether a service owns name on the test bus.
+func (d *Desktop) hasName(name string) bool {
+	out, err := exec.Command("dbus-send", "--bus="+d.Bus, "--print-reply", "--dest=org.freedesktop.DBus",
+		"/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:"+name).Output()
+	return err == nil && strings.Contains(string(out), "boolean true")
+}
+
+// hostRegistered reports whether a StatusNotifierHost registered with the watcher.
+func (d *Desktop) hostRegistered() bool {
+	out, err := exec.Command("dbus-send", "--bus="+d.Bus, "--print-reply", "--dest=org.kde.StatusNotifierWatcher",
+		"/StatusNotifierWatcher", "org.freedesktop.DBus.Properties.Get",
+		"string:org.kde.StatusNotifierWatcher", "string:IsStatusNotifierHostRegistered").Output()
+	return err == nil && strings.Contains(string(out), "boolean true")
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	b   []byte
+}
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.b = append(b.b, p...)
+	if len(b.b) > b.max {
+		b.b = append(b.b[:0], b.b[len(b.b)-b.max:]...)
+	}
+	return len(p), nil
+}
+
+func (b *tailBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return string(b.b)
 }
 
 func waitFor(t *testing.T, what string, ok func() bool) {
