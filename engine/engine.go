@@ -1,12 +1,12 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -341,13 +341,11 @@ func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name str
 
 // withVer appends "Ver" to a JSON object without re-encoding it.
 func withVer(res json.RawMessage) (json.RawMessage, *ToolError) {
-	s := strings.TrimSpace(string(res))
+	s := bytes.TrimSpace(res)
 	if len(s) < 2 || s[0] != '{' || s[len(s)-1] != '}' {
 		return nil, Errorf(CodeEditorError, "the editor answered with something that is not a JSON object: %.200s", s)
 	}
-	ver, _ := json.Marshal(Version)
-	body := strings.TrimSpace(s[1 : len(s)-1])
-	if strings.Contains(s, `"Ver"`) {
+	if bytes.Contains(s, []byte(`"Ver"`)) {
 		var m map[string]any
 		if json.Unmarshal(res, &m) == nil {
 			if _, ok := m["Ver"]; ok {
@@ -357,11 +355,20 @@ func withVer(res json.RawMessage) (json.RawMessage, *ToolError) {
 			}
 		}
 	}
-	if body == "" {
-		return json.RawMessage(`{"Ver":` + string(ver) + `}`), nil
+	body := bytes.TrimSpace(s[1 : len(s)-1])
+	out := make([]byte, 0, len(s)+len(verField)+2)
+	out = append(out, '{')
+	if len(body) > 0 {
+		out = append(append(out, body...), ',')
 	}
-	return json.RawMessage("{" + body + `,"Ver":` + string(ver) + "}"), nil
+	return append(append(out, verField...), '}'), nil
 }
+
+// verField is `"Ver":"<version>"`, the field every answer ends with.
+var verField = func() []byte {
+	v, _ := json.Marshal(Version)
+	return append([]byte(`"Ver":`), v...)
+}()
 
 func contains(list []string, s string) bool {
 	for _, x := range list {

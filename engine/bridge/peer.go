@@ -149,7 +149,7 @@ func (p *Peer) serve(m message) {
 }
 
 func (p *Peer) write(m *message) error {
-	b, err := json.Marshal(m)
+	b, err := m.encode()
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,7 @@ type ctxKey int
 const (
 	groupsKey ctxKey = iota
 	sessionHeaderKey
+	bodyKey // the request body the guards read (a []byte)
 )
 
 // SessionHeader names a caller's session for probe diffs where the
@@ -53,6 +54,7 @@ type mcpFront struct {
 type front struct {
 	srv  *mcpserver.MCPServer
 	http *mcpserver.StreamableHTTPServer
+	fast fastSessions // for the tools/call fast path (fastcall.go)
 }
 
 func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
@@ -62,6 +64,7 @@ func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
 		defer m.mu.Unlock()
 		for key, f := range m.fronts {
 			if key == "" || key == hash || hash == "" {
+				f.fast.markDirty() // list_changed is queued: the next request takes mcp-go's path
 				f.srv.SetTools(m.serverTools(key)...)
 			}
 		}
@@ -75,9 +78,16 @@ func (m *mcpFront) get(hash string) *front {
 	if f := m.fronts[hash]; f != nil {
 		return f
 	}
+	f := &front{}
 	hooks := &mcpserver.Hooks{}
-	hooks.AddOnRegisterSession(func(context.Context, mcpserver.ClientSession) { m.sessions.Add(1) })
-	hooks.AddOnUnregisterSession(func(context.Context, mcpserver.ClientSession) { m.sessions.Add(-1) })
+	hooks.AddOnRegisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
+		m.sessions.Add(1)
+		f.fast.add(cs.SessionID())
+	})
+	hooks.AddOnUnregisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
+		m.sessions.Add(-1)
+		f.fast.remove(cs.SessionID())
+	})
 	hooks.AddAfterListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
 		groups, _ := ctx.Value(groupsKey).([]string)
 		if len(groups) == 0 || res == nil {
@@ -108,7 +118,7 @@ func (m *mcpFront) get(hash string) *front {
 		mcpserver.WithStreamableHTTPLogger(slog.New(demoted{m.log.Handler()})),
 		mcpserver.WithHeartbeatInterval(30*time.Second),
 	)
-	f := &front{srv: srv, http: h}
+	f.srv, f.http = srv, h
 	m.fronts[hash] = f
 	return f
 }
@@ -177,11 +187,7 @@ func (m *mcpFront) handler(hash, name string) mcpserver.ToolHandlerFunc {
 			return out, nil
 		}
 		res, terr := m.eng.Call(ctx, engine.Request{Project: hash, Tool: name, Args: args, Roots: roots, Progress: progress, Session: sessionOf(ctx)})
-		if terr != nil {
-			body, _ := json.Marshal(terr.Body())
-			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(string(body))}, StructuredContent: json.RawMessage(body)}, nil
-		}
-		return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(string(res))}, StructuredContent: res}, nil
+		return toolResult(res, terr), nil
 	}
 }
 
@@ -205,7 +211,11 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 		}
 		hash = t.Hash
 	}
-	s.mcp.get(hash).http.ServeHTTP(w, r)
+	f := s.mcp.get(hash)
+	if body, ok := r.Context().Value(bodyKey).([]byte); ok && r.Method == http.MethodPost && s.tryFastCall(w, r, hash, f, body) {
+		return
+	}
+	f.http.ServeHTTP(w, r)
 }
 
 func contains(list []string, s string) bool {

@@ -6,6 +6,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"crypto/subtle"
 	"errors"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine"
@@ -38,7 +40,13 @@ type Server struct {
 	// BodyTimeout bounds reading a request body (0: 30 s): a client that
 	// trickles a body is cut off instead of holding a goroutine.
 	BodyTimeout time.Duration
+	// fastCalls counts tools/call requests answered by the fast path.
+	fastCalls atomic.Int64
 }
+
+// FastCalls counts the tools/call requests the daemon answered itself
+// instead of through mcp-go (fastcall.go).
+func (s *Server) FastCalls() int64 { return s.fastCalls.Load() }
 
 // Settings are the switches the tray and /config change.
 type Settings interface {
@@ -119,6 +127,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(b))
+		r = r.WithContext(context.WithValue(r.Context(), bodyKey, b))
 	}
 	s.mux.ServeHTTP(w, r)
 }

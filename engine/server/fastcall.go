@@ -1,0 +1,227 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"mime"
+	"net/http"
+	"sync"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+	"github.com/unitymcp/unitymcp/engine"
+)
+
+// The fast path for tools/call.
+//
+// Almost every request an agent makes is a tools/call on a session it has
+// already initialised. mcp-go serves each POST with a per-request session
+// wrapper, a notification-forwarder goroutine and several JSON passes; on
+// this machine that cost 70–90 µs a call, more than the daemon's own work
+// (docs/performance.md). The daemon answers that one case itself and hands
+// every other request to mcp-go unchanged:
+//
+//   - a single JSON-RPC 2.0 request (not a batch, not a notification) with
+//     method tools/call, Content-Type application/json;
+//   - a 2025-era request (protocol header absent or a 2025 version, no
+//     params._meta: no progress token, no 2026 request metadata);
+//   - on a session mcp-go registered (Mcp-Session-Id), with no
+//     notification waiting for it (after a catalog change the next request
+//     goes through mcp-go, which delivers list_changed in its answer);
+//   - a tool of the session's catalog, routed without asking the client for
+//     its roots (pinned, or exactly one editor).
+//
+// The answer is the same CallToolResult the mcp-go path builds (one
+// function makes both), notifications/cancelled cancels a fast call as it
+// cancels an mcp-go one, and a panic becomes a JSON-RPC internal error.
+
+// fastSessions tracks the sessions of one front: live ids, calls in flight
+// (for notifications/cancelled) and whether a notification may be queued.
+type fastSessions struct {
+	mu   sync.Mutex
+	live map[string]*fastSession
+}
+
+type fastSession struct {
+	dirty    bool                          // a notification may be queued in mcp-go
+	inflight map[string]context.CancelFunc // request id (raw JSON) → cancel
+}
+
+func (f *fastSessions) add(id string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.live == nil {
+		f.live = map[string]*fastSession{}
+	}
+	f.live[id] = &fastSession{inflight: map[string]context.CancelFunc{}}
+}
+
+func (f *fastSessions) remove(id string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.live, id)
+}
+
+// markDirty notes that mcp-go may hold a notification for every session.
+func (f *fastSessions) markDirty() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, s := range f.live {
+		s.dirty = true
+	}
+}
+
+// begin registers a fast call; false when the session is unknown or dirty.
+// A dirty session is cleared here: the request goes to mcp-go instead,
+// which drains what is queued into its answer.
+func (f *fastSessions) begin(sid, reqID string, cancel context.CancelFunc) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := f.live[sid]
+	if s == nil {
+		return false
+	}
+	if s.dirty {
+		s.dirty = false
+		return false
+	}
+	s.inflight[reqID] = cancel
+	return true
+}
+
+func (f *fastSessions) end(sid, reqID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if s := f.live[sid]; s != nil {
+		delete(s.inflight, reqID)
+	}
+}
+
+// cancel cancels a fast call named by a notifications/cancelled.
+func (f *fastSessions) cancel(sid, reqID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if s := f.live[sid]; s != nil {
+		if c := s.inflight[reqID]; c != nil {
+			c()
+		}
+	}
+}
+
+// fastRequest is the part of a JSON-RPC message the fast path reads.
+type fastRequest struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  string          `json:"method"`
+	Params  struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+		Meta      json.RawMessage `json:"_meta"`
+		RequestID json.RawMessage `json:"requestId"` // notifications/cancelled
+	} `json:"params"`
+}
+
+var (
+	toolsCall = []byte(`"tools/call"`)
+	cancelled = []byte(`"notifications/cancelled"`)
+)
+
+// tryFastCall answers r itself when it is a plain tools/call (see above)
+// and reports whether it did; otherwise mcp-go serves r.
+func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string, f *front, body []byte) bool {
+	isCall, isCancel := bytes.Contains(body, toolsCall), bytes.Contains(body, cancelled)
+	if !isCall && !isCancel {
+		return false
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		return false
+	}
+	var m fastRequest
+	if json.Unmarshal(body, &m) != nil || m.JSONRPC != "2.0" {
+		return false
+	}
+	sid := r.Header.Get(mcpserver.HeaderKeySessionID)
+	if m.Method == "notifications/cancelled" {
+		if len(m.Params.RequestID) > 0 {
+			f.fast.cancel(sid, idKey(m.Params.RequestID))
+		}
+		return false // mcp-go answers it (202) and cancels its own calls
+	}
+	if m.Method != "tools/call" || !plainID(m.ID) || sid == "" || m.Params.Name == "" {
+		return false
+	}
+	if len(m.Params.Meta) > 0 && !bytes.Equal(bytes.TrimSpace(m.Params.Meta), []byte("null")) {
+		return false
+	}
+	if v := r.Header.Get(mcp.HeaderProtocolVersion); v != "" && (!mcp.IsValidProtocolVersion(v) || mcp.IsModernProtocol(v)) {
+		return false
+	}
+	if s.eng.Lookup(hash, m.Params.Name) == nil {
+		return false
+	}
+	if hash == "" {
+		if _, terr := s.eng.Resolve(r.Context(), "", nil); terr != nil {
+			return false // routing needs the client's roots: mcp-go can ask for them
+		}
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	key := idKey(m.ID)
+	if !f.fast.begin(sid, key, cancel) {
+		return false
+	}
+	defer f.fast.end(sid, key)
+	s.fastCalls.Add(1)
+	result, rpcErr := func() (out *mcp.CallToolResult, rpcErr string) {
+		defer func() {
+			if p := recover(); p != nil {
+				s.log.Error("panic in tool call", "tool", m.Params.Name, "panic", p)
+				out, rpcErr = nil, "internal error running "+m.Params.Name
+			}
+		}()
+		res, terr := s.eng.Call(ctx, engine.Request{Project: hash, Tool: m.Params.Name, Args: m.Params.Arguments,
+			Roots: noRoots, Session: "mcp:" + sid})
+		return toolResult(res, terr), ""
+	}()
+	// The id goes back exactly as the client wrote it.
+	var out []byte
+	if rpcErr == "" {
+		b, err := json.Marshal(result)
+		if err != nil {
+			rpcErr = "encoding the result: " + err.Error()
+		} else {
+			out = append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), key...), `,"result":`...), b...), "}\n"...)
+		}
+	}
+	if rpcErr != "" {
+		e, _ := json.Marshal(map[string]any{"code": mcp.INTERNAL_ERROR, "message": rpcErr})
+		out = append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), key...), `,"error":`...), e...), "}\n"...)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(out)
+	return true
+}
+
+// noRoots is the roots function of a fast call: routing was checked not to
+// need them, so this runs only if editors changed in between, and then the
+// call fails as for a client without roots, listing the editors.
+func noRoots(context.Context) ([]string, error) { return nil, nil }
+
+// plainID reports whether a JSON-RPC id is a number or a string.
+func plainID(id json.RawMessage) bool {
+	id = bytes.TrimSpace(id)
+	return len(id) > 0 && (id[0] == '"' || id[0] == '-' || (id[0] >= '0' && id[0] <= '9'))
+}
+
+// idKey is the comparable form of an id: its JSON with spaces trimmed.
+func idKey(id json.RawMessage) string { return string(bytes.TrimSpace(id)) }
+
+// toolResult is the CallToolResult of an engine answer, for both paths.
+func toolResult(res json.RawMessage, terr *engine.ToolError) *mcp.CallToolResult {
+	if terr != nil {
+		body, _ := json.Marshal(terr.Body())
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(string(body))}, StructuredContent: json.RawMessage(body)}
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(string(res))}, StructuredContent: res}
+}
