@@ -316,6 +316,8 @@ func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name str
 		return nil, Errorf(CodeInterrupted, "Unity reloaded scripts while running %s; it is not safe to run again on its own, so it was not re-sent. Check the editor state (get-logs) and call it again if needed", name)
 	case errors.Is(err, bridge.ErrQuit):
 		return nil, Errorf(CodeEditorDisconnected, "the Unity editor of %s quit while running %s; whether it took effect is unknown", t.Path(), name)
+	case errors.Is(err, bridge.ErrStopping):
+		return nil, Errorf(CodeDaemonStopping, "the unitymcp daemon is shutting down (quit or restart) while %s was running or waiting for the editor of %s; whether it took effect is unknown — call again once the daemon is back", name, t.Path())
 	case errors.Is(err, bridge.ErrDisconnected):
 		return nil, Errorf(CodeEditorDisconnected, "the Unity editor of %s disconnected without warning (closed or crashed) while running %s; whether it took effect is unknown", t.Path(), name)
 	case errors.Is(err, context.DeadlineExceeded):

@@ -18,6 +18,7 @@ const (
 	CodeCancelled          = "cancelled"
 	CodeInterrupted        = "interrupted_by_reload"
 	CodeEditorDisconnected = "editor_disconnected"
+	CodeDaemonStopping     = "daemon_stopping"
 	CodeEditorError        = "editor_error"
 	CodeNotSupported       = "not_supported"
 	CodeFocusFailed        = "focus_failed"
@@ -64,7 +65,7 @@ func (e *ToolError) HTTPStatus() int {
 		return http.StatusNotFound
 	case CodeProjectAmbiguous:
 		return http.StatusConflict
-	case CodeEditorNotConnected, CodeEditorDisconnected, CodeInterrupted:
+	case CodeEditorNotConnected, CodeEditorDisconnected, CodeInterrupted, CodeDaemonStopping:
 		return http.StatusServiceUnavailable
 	case CodeDeadline:
 		return http.StatusGatewayTimeout

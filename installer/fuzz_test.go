@@ -2,6 +2,9 @@ package installer
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -57,6 +60,68 @@ func FuzzTOMLTable(f *testing.F) {
 		again, changed, _ := setTOMLTable(out, "mcp_servers", ServerName, entry)
 		if changed || string(again) != string(out) {
 			t.Fatalf("second write changed the file:\n%s\n---\n%s", out, again)
+		}
+	})
+}
+
+// A project's Packages/manifest.json, whatever it holds: install either
+// fails and leaves the file byte for byte as it was, or writes a manifest
+// that is still JSON, names our package at the given reference and keeps
+// every other dependency with its value.
+//
+//	go test -run XXX -fuzz FuzzManifest -fuzztime 60s ./installer/
+func FuzzManifest(f *testing.F) {
+	for _, s := range []string{
+		"{\n  \"dependencies\": {\n    \"com.unity.ugui\": \"2.0.0\"\n  }\n}\n",
+		`{"dependencies":{},"scopedRegistries":[{"name":"x","url":"u","scopes":["a"]}]}`,
+		`{"dependencies":{"io.github.unitymcp.bridge":"file:../old"}}`,
+		`{"dependencies":[]}`, `{}`, `[]`, ``, `{"dependencies":{"a":"1",}}`, "\ufeff{\"dependencies\":{}}",
+	} {
+		f.Add([]byte(s))
+	}
+	project := f.TempDir()
+	for _, d := range []string{"Assets", "ProjectSettings", "Packages"} {
+		if err := os.MkdirAll(filepath.Join(project, d), 0o755); err != nil {
+			f.Fatal(err)
+		}
+	}
+	const ref = "file:/opt/unitymcp/unity-package"
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		p := filepath.Join(project, "Packages", "manifest.json")
+		os.Remove(p + ".unitymcp.bak")
+		if err := os.WriteFile(p, doc, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := InstallUnity(project, ref)
+		out, rerr := os.ReadFile(p)
+		if rerr != nil {
+			t.Fatalf("manifest gone after install (err %v)", err)
+		}
+		if err != nil {
+			if string(out) != string(doc) {
+				t.Fatalf("failed install (%v) changed the file:\n%q\n→\n%q", err, doc, out)
+			}
+			return
+		}
+		var before, after struct {
+			Dependencies map[string]any `json:"dependencies"`
+		}
+		if json.Unmarshal(doc, &before) != nil {
+			return // JSONC or worse that the merge accepted: FuzzSetMember checks it still parses
+		}
+		if err := json.Unmarshal(out, &after); err != nil {
+			t.Fatalf("a JSON manifest became invalid JSON: %v\n%s", err, out)
+		}
+		if after.Dependencies[PackageName] != ref {
+			t.Fatalf("package not referenced: %v", after.Dependencies)
+		}
+		for k, v := range before.Dependencies {
+			if k != PackageName && fmt.Sprint(after.Dependencies[k]) != fmt.Sprint(v) {
+				t.Fatalf("dependency %s changed from %v to %v", k, v, after.Dependencies[k])
+			}
+		}
+		if InstalledRef(project) != ref {
+			t.Fatalf("InstalledRef = %q", InstalledRef(project))
 		}
 	})
 }

@@ -31,6 +31,8 @@ var (
 	ErrInterrupted  = errors.New("call interrupted by a domain reload")
 	ErrDisconnected = errors.New("editor disconnected while running the call")
 	ErrQuit         = errors.New("editor quit while running the call")
+	// ErrStopping: the daemon itself is shutting down (quit or restart).
+	ErrStopping = errors.New("the daemon is shutting down")
 )
 
 // EditorInfo is what the hub knows of one project's editor.
@@ -345,12 +347,15 @@ func (h *Hub) detach(p *Peer) {
 	if p.quitting.Load() {
 		lost = ErrQuit
 	}
+	if h.closing {
+		lost = ErrStopping
+	}
 	for id, pc := range e.inflight {
 		if pc.peer != p {
 			continue
 		}
 		delete(e.inflight, id)
-		if announced {
+		if announced && !h.closing {
 			pc.done <- outcome{err: ErrInterrupted}
 		} else {
 			pc.done <- outcome{err: lost}
@@ -486,6 +491,10 @@ func (h *Hub) Call(ctx context.Context, hash, tool string, args map[string]any, 
 	start := time.Now()
 	for {
 		h.mu.Lock()
+		if h.closing {
+			h.mu.Unlock()
+			return nil, ErrStopping
+		}
 		e := h.editors[hash]
 		if e == nil || e.info.State == StateDisconnected {
 			h.mu.Unlock()
@@ -591,6 +600,14 @@ func (h *Hub) Close() {
 	for _, e := range h.editors {
 		if e.peer != nil {
 			peers = append(peers, e.peer)
+		}
+		for id, pc := range e.spanning { // their answers would come in a hello that never will
+			delete(e.spanning, id)
+			pc.done <- outcome{err: ErrStopping}
+		}
+		if e.back != nil { // held calls wake up and see closing
+			close(e.back)
+			e.back = nil
 		}
 	}
 	h.mu.Unlock()

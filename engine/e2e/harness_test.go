@@ -28,11 +28,13 @@ var nBuiltins = len(engine.Builtins())
 // env is an in-process daemon on a free loopback port with a temporary
 // state directory.
 type env struct {
-	t     testing.TB
-	d     *daemon.Daemon
-	URL   string
-	Token string
-	State state.Dir
+	t      testing.TB
+	d      *daemon.Daemon
+	URL    string
+	Token  string
+	State  state.Dir
+	adjust func(*daemon.Config)
+	stop   func()
 }
 
 func quietLogger() *slog.Logger {
@@ -54,32 +56,52 @@ func startDaemonWith(t testing.TB, adjust func(*daemon.Config)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	e := &env{t: t, State: dir, adjust: adjust}
+	e.launch("127.0.0.1:0")
+	t.Cleanup(func() { e.stop() })
+	return e
+}
+
+// launch runs a daemon on addr with the env's state directory.
+func (e *env) launch(addr string) {
+	e.t.Helper()
 	ready := make(chan *daemon.Daemon, 1)
 	errc := make(chan error, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		cfg := daemon.Config{Addr: "127.0.0.1:0", State: dir, Logger: quietLogger(),
+		cfg := daemon.Config{Addr: addr, State: e.State, Logger: quietLogger(),
 			Ready: func(d *daemon.Daemon) { ready <- d }}
-		adjust(&cfg)
+		e.adjust(&cfg)
 		errc <- daemon.Run(ctx, cfg)
 	}()
-	var d *daemon.Daemon
 	select {
-	case d = <-ready:
+	case e.d = <-ready:
 	case err := <-errc:
-		t.Fatalf("daemon: %v", err)
+		cancel()
+		e.t.Fatalf("daemon: %v", err)
 	case <-time.After(10 * time.Second):
-		t.Fatal("daemon did not start")
+		cancel()
+		e.t.Fatal("daemon did not start")
 	}
-	t.Cleanup(func() {
+	e.URL, e.Token = e.d.URL, e.d.Token
+	e.stop = func() {
 		cancel()
 		select {
 		case <-errc:
 		case <-time.After(10 * time.Second):
-			t.Error("daemon did not shut down")
+			e.t.Error("daemon did not shut down")
 		}
-	})
-	return &env{t: t, d: d, URL: d.URL, Token: d.Token, State: dir}
+		e.stop = func() {}
+	}
+}
+
+// restart stops the daemon and starts a new one on the same address and
+// state directory (so the token and the editors' address stay the same).
+func (e *env) restart() {
+	e.t.Helper()
+	addr := strings.TrimPrefix(e.URL, "http://")
+	e.stop()
+	e.launch(addr)
 }
 
 // newProject makes a minimal Unity project folder.

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"os"
@@ -16,9 +17,42 @@ import (
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 )
 
-// Calls from 32 sessions while the editor reloads again and again and
-// crashes once: every call gets exactly one answer — a result or a clear
-// error — calls that are not idempotent never run twice, and goroutines
+// soakEditor is an editorsim the soak starts and stops itself, so that the
+// memory check at the end runs with every editor gone.
+type soakEditor struct {
+	sim  *editorsim.Sim
+	dir  string
+	stop func()
+}
+
+func startSoakEditor(t *testing.T, e *env, name string, cfg editorsim.Config) *soakEditor {
+	t.Helper()
+	dir := newProject(t, name)
+	cfg.BaseURL, cfg.Token, cfg.ProjectDir, cfg.StateDir, cfg.Logger = e.URL, e.Token, dir, e.State.Root, quietLogger()
+	sim, err := editorsim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { sim.Run(ctx); close(done) }()
+	select {
+	case <-sim.Connected():
+	case <-time.After(10 * time.Second):
+		t.Fatal("simulator did not connect")
+	}
+	e.waitState(sim.Hash(), bridge.StateConnected)
+	ed := &soakEditor{sim: sim, dir: dir}
+	ed.stop = func() { cancel(); <-done; ed.stop = func() {} }
+	t.Cleanup(func() { ed.stop() })
+	return ed
+}
+
+// The soak: calls from 32 sessions to two editors while one reloads again
+// and again and crashes once, the other reloads slowly (its calls are held
+// for 400 ms at a time), and the daemon itself is restarted once in the
+// middle. Every call gets exactly one answer — a result or a clear error —
+// calls that are not idempotent never run twice, and memory and goroutines
 // return to their baseline. SOAK_CALLS sets the number of calls (default
 // 3,000 for CI; the full soak: SOAK_CALLS=100000).
 func TestSoakWithFaults(t *testing.T) {
@@ -26,63 +60,104 @@ func TestSoakWithFaults(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("SOAK_CALLS")); err == nil && n > 0 {
 		total = n
 	}
+	runtime.GC()
+	var m0 runtime.MemStats
+	runtime.ReadMemStats(&m0)
 	baseline := runtime.NumGoroutine()
 	e := startDaemon(t, bridge.Options{})
-	dir := newProject(t, "Soak")
-	sim := e.startSim(dir, editorsim.Config{ReloadDelay: 30 * time.Millisecond, CrashAfter: total / 3})
+	base, token := e.URL, e.Token // the same after the restart (same address, same token file)
+	fast := startSoakEditor(t, e, "Soak", editorsim.Config{ReloadDelay: 30 * time.Millisecond, CrashAfter: total / 4})
+	slow := startSoakEditor(t, e, "SlowSoak", editorsim.Config{ReloadDelay: 400 * time.Millisecond})
+	editors := []*soakEditor{fast, slow}
 	const sessions = 32
-	var made, answered, results, clearErrors atomic.Int64
+	var made, answered, results, clearErrors, restartErrors atomic.Int64
 	var mu sync.Mutex
 	unexpected := map[string]int{}
 	stop := make(chan struct{})
-	// Reloads: a script changes and compiles every 150 ms.
-	var reloader sync.WaitGroup
-	reloader.Add(1)
-	go func() {
-		defer reloader.Done()
-		for i := 0; ; i++ {
-			select {
-			case <-stop:
-				return
-			case <-time.After(60 * time.Millisecond):
+
+	// The daemon is down between downAt and upAt (unix nanos; 0 = not yet),
+	// and epoch counts restarts: a session's first call after one may meet
+	// the connection the old daemon closed.
+	var downAt, upAt, epoch atomic.Int64
+	restartErr := func(began time.Time, sessionEpoch int64) bool {
+		d, u := downAt.Load(), upAt.Load()
+		return d != 0 && (began.UnixNano() >= d && (u == 0 || began.UnixNano() <= u) || sessionEpoch < epoch.Load())
+	}
+
+	// Reloads: a script changes and compiles every 60 ms in the first
+	// project and every 500 ms in the second.
+	var bg sync.WaitGroup
+	for i, every := range []time.Duration{60 * time.Millisecond, 500 * time.Millisecond} {
+		ed := editors[i]
+		bg.Add(1)
+		go func() {
+			defer bg.Done()
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				case <-time.After(every):
+				}
+				os.WriteFile(filepath.Join(ed.dir, "Assets/Scripts/Gen.cs"), []byte(fmt.Sprintf("class Gen%d {}\n", i)), 0o644)
+				compile(base, token, ed.sim.Hash())
 			}
-			os.WriteFile(filepath.Join(dir, "Assets/Scripts/Gen.cs"), []byte(fmt.Sprintf("class Gen%d {}\n", i)), 0o644)
-			e.call("", "compile", map[string]any{})
-		}
-	}()
+		}()
+	}
 	var wg sync.WaitGroup
 	per := total / sessions
 	begin := time.Now()
+	restartAfter := int64(total / 2)
+	var restarted atomic.Bool
 	for s := 0; s < sessions; s++ {
 		wg.Add(1)
 		go func(s int) {
 			defer wg.Done()
 			client := &http.Client{Timeout: 30 * time.Second}
-			// At least per calls each, and on until the editor has reloaded
-			// five times (bounded), so fast machines see reloads too.
-			for i := 0; i < per || (sim.Reloads() < 5 && time.Since(begin) < 20*time.Second); i++ {
-				made.Add(1)
+			ed := editors[s%2]
+			var seen int64 // the restart epoch of this session's last answer
+			// At least per calls each, and on until the first editor has
+			// reloaded five times (bounded), so fast machines see reloads too.
+			for i := 0; i < per || (fast.sim.Reloads() < 5 && time.Since(begin) < 20*time.Second); i++ {
+				n := made.Add(1)
+				if n == restartAfter && restarted.CompareAndSwap(false, true) {
+					go func() {
+						downAt.Store(time.Now().UnixNano())
+						e.restart()
+						upAt.Store(time.Now().UnixNano())
+						epoch.Add(1)
+					}()
+				}
 				tool, body := "get-logs", `{"MaxCount":5}`
 				if i%3 == 0 {
 					tool, body = "simulate-keyboard", `{"Key":"W"}` // not idempotent
 				}
-				req, _ := http.NewRequest("POST", e.URL+"/tools/"+tool, stringsReader(body))
-				req.Header.Set("Authorization", "Bearer "+e.Token)
+				began := time.Now()
+				req, _ := http.NewRequest("POST", base+"/tools/"+tool+"?project="+ed.sim.Hash(), stringsReader(body))
+				req.Header.Set("Authorization", "Bearer "+token)
 				resp, err := client.Do(req)
 				if err != nil {
-					mu.Lock()
-					unexpected["transport: "+err.Error()]++
-					mu.Unlock()
+					if restartErr(began, seen) {
+						restartErrors.Add(1)
+						answered.Add(1)
+						seen = epoch.Load()
+					} else {
+						mu.Lock()
+						unexpected["transport: "+err.Error()]++
+						mu.Unlock()
+					}
 					continue
 				}
 				var m map[string]any
 				decodeBody(resp, &m)
 				answered.Add(1)
+				seen = epoch.Load()
 				switch code := errCode(m); {
 				case resp.StatusCode == http.StatusOK:
 					results.Add(1)
 				case code == "interrupted_by_reload" || code == "editor_disconnected" || code == "editor_not_connected":
 					clearErrors.Add(1)
+				case code == "daemon_stopping":
+					restartErrors.Add(1)
 				default:
 					mu.Lock()
 					unexpected[fmt.Sprintf("%d %s", resp.StatusCode, code)]++
@@ -93,7 +168,7 @@ func TestSoakWithFaults(t *testing.T) {
 	}
 	wg.Wait()
 	close(stop)
-	reloader.Wait()
+	bg.Wait()
 	want := made.Load()
 	if answered.Load() != want {
 		t.Errorf("%d calls, %d answers", want, answered.Load())
@@ -101,31 +176,59 @@ func TestSoakWithFaults(t *testing.T) {
 	if len(unexpected) > 0 {
 		t.Errorf("unexpected answers: %v", unexpected)
 	}
+	if !restarted.Load() || upAt.Load() == 0 {
+		t.Error("the daemon was not restarted")
+	}
 	twice := 0
-	for id, ex := range sim.Executions() {
-		if ex.Tool == "simulate-keyboard" && ex.Count > 1 {
-			twice++
-			t.Errorf("non-idempotent call %s ran %d times", id, ex.Count)
+	for _, ed := range editors {
+		for id, ex := range ed.sim.Executions() {
+			if ex.Tool == "simulate-keyboard" && ex.Count > 1 {
+				twice++
+				t.Errorf("non-idempotent call %s ran %d times", id, ex.Count)
+			}
 		}
 	}
-	t.Logf("%d calls: %d results, %d clear errors (reload/crash), %d reloads; non-idempotent calls run twice: %d",
-		want, results.Load(), clearErrors.Load(), sim.Reloads(), twice)
-	if sim.Reloads() < 5 {
-		t.Errorf("only %d reloads happened", sim.Reloads())
+	t.Logf("%d calls in %v: %d results, %d clear errors (reload/crash), %d answered daemon_stopping or refused during the daemon restart; reloads %d + %d; non-idempotent calls run twice: %d",
+		want, time.Since(begin).Round(time.Millisecond), results.Load(), clearErrors.Load(), restartErrors.Load(),
+		fast.sim.Reloads(), slow.sim.Reloads(), twice)
+	if fast.sim.Reloads() < 5 || slow.sim.Reloads() < 1 {
+		t.Errorf("only %d and %d reloads happened", fast.sim.Reloads(), slow.sim.Reloads())
 	}
 	if results.Load() < want/2 {
 		t.Errorf("only %d of %d calls got a result", results.Load(), want)
 	}
-	// Everything shuts down: goroutines back to (about) the baseline.
-	e.d.Stop()
+	// Everything shuts down: goroutines and memory back to (about) the baseline.
+	for _, ed := range editors {
+		ed.stop()
+		ed.sim = nil // the test's cleanup list still holds ed; the simulator's records must go
+	}
+	editors, fast, slow = nil, nil, nil
+	e.stop()
 	http.DefaultClient.CloseIdleConnections()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) && runtime.NumGoroutine() > baseline+15 {
 		time.Sleep(50 * time.Millisecond)
 	}
-	_ = sim
 	if n := runtime.NumGoroutine(); n > baseline+15 {
 		buf := make([]byte, 1<<16)
 		t.Errorf("goroutines: %d at the start, %d after shutdown\n%s", baseline, n, buf[:runtime.Stack(buf, true)])
+	}
+	runtime.GC()
+	runtime.GC()
+	var m1 runtime.MemStats
+	runtime.ReadMemStats(&m1)
+	t.Logf("heap in use: %.1f MB before, %.1f MB after shutdown; goroutines %d before, %d after",
+		float64(m0.HeapAlloc)/1e6, float64(m1.HeapAlloc)/1e6, baseline, runtime.NumGoroutine())
+	if m1.HeapAlloc > m0.HeapAlloc+4<<20 {
+		t.Errorf("heap grew from %.1f MB to %.1f MB and stayed", float64(m0.HeapAlloc)/1e6, float64(m1.HeapAlloc)/1e6)
+	}
+}
+
+// compile asks a project's editor to compile (the soak's reload trigger).
+func compile(base, token, hash string) {
+	req, _ := http.NewRequest("POST", base+"/tools/compile?project="+hash, stringsReader("{}"))
+	req.Header.Set("Authorization", "Bearer "+token)
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
 	}
 }
