@@ -26,4 +26,12 @@ if [ -d "$here/Stubs" ] && [ -n "$(find "$here/Stubs" -name '*.cs' | head -n1)" 
     -define:UNITY_EDITOR -define:UNITY_2022_3_OR_NEWER -define:UNITYMCP_TEST_FRAMEWORK -define:UNITYMCP_INPUT_SYSTEM -define:UNITYMCP_UGUI \
     $(srcs "$pkg/Editor/Unity")
 fi
+# 5. Snippets for AssemblyCheckerTests: each file compiled on its own, as the
+#    Editor compiles a snippet, so the tests check real compiler output.
+if [ -f "$out/UnityStubs.dll" ]; then
+  for f in "$here"/Snippets/*.cs; do
+    mcs -langversion:7.2 -nologo -target:library -nowarn:0219,0168 -out:"$out/Snippet.$(basename "$f" .cs).dll" \
+      -r:"$out/UnityMcp.Core.dll" -r:"$out/UnityStubs.dll" -r:System.dll -r:System.Core.dll -r:Microsoft.CSharp.dll "$f"
+  done
+fi
 echo "built into $out"

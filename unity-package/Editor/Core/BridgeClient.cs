@@ -83,10 +83,10 @@ namespace UnityMcp.Core
             while (!stopping)
             {
                 string reason;
+                bool greeted = false;
                 try
                 {
-                    reason = RunOnce();
-                    backoff = TimeSpan.FromMilliseconds(250);
+                    reason = RunOnce(out greeted);
                 }
                 catch (Exception e)
                 {
@@ -99,15 +99,23 @@ namespace UnityMcp.Core
                     var d = Disconnected;
                     if (d != null) d(reason);
                 }
-                status = "disconnected: " + reason + "; retrying";
+                // A session that got as far as the hello ended (a reload, a daemon
+                // restart): come back quickly. Failed attempts back off up to MaxBackoff.
+                if (greeted) backoff = TimeSpan.FromMilliseconds(250);
+                status = "disconnected: " + reason + "; retrying in " + backoff.TotalSeconds.ToString("0.##") + " s";
                 life.Token.WaitHandle.WaitOne(backoff);
-                backoff = TimeSpan.FromMilliseconds(Math.Min(backoff.TotalMilliseconds * 2, MaxBackoff.TotalMilliseconds));
+                if (!greeted) backoff = TimeSpan.FromMilliseconds(Math.Min(backoff.TotalMilliseconds * 2, MaxBackoff.TotalMilliseconds));
             }
         }
 
-        /// <summary>One connection: dial, hello, serve until it ends. Returns why it ended.</summary>
-        string RunOnce()
+        /// <summary>How long dialling the daemon may take before the attempt counts as failed.</summary>
+        public TimeSpan ConnectTimeout = TimeSpan.FromSeconds(10);
+
+        /// <summary>One connection: dial, hello, serve until it ends. Returns why it ended;
+        /// greeted says whether the daemon answered the hello.</summary>
+        string RunOnce(out bool greeted)
         {
+            greeted = false;
             string why;
             var ep = DaemonEndpoint.Read(stateDir, out why);
             if (ep == null)
@@ -121,7 +129,8 @@ namespace UnityMcp.Core
             var uri = new Uri(ep.Url.Replace("http://", "ws://").TrimEnd('/') + Protocol.Path);
             try
             {
-                ws.ConnectAsync(uri, life.Token).Wait();
+                if (!ws.ConnectAsync(uri, life.Token).Wait(ConnectTimeout))
+                    throw new TimeoutException("no answer within " + ConnectTimeout.TotalSeconds + " s");
             }
             catch (Exception e)
             {
@@ -150,6 +159,7 @@ namespace UnityMcp.Core
                 };
                 var res = CallAsync(Protocol.Hello, hello, TimeSpan.FromSeconds(10)).Result;
                 Deliveries.Clear();
+                greeted = true;
                 IsConnected = true;
                 status = "connected to " + ep.Url + " (daemon " + (string)res["daemonVersion"] + ", project " + (string)res["projectHash"] + ")";
                 log.Info("unitymcp: " + status);

@@ -56,13 +56,8 @@ namespace UnityMcp.Core
         /// Each item names the line, the construct and the level.</summary>
         public static List<string> Check(string source, SecurityLevel level)
         {
-            var found = new List<string>();
-            if (level == SecurityLevel.FullAccess) return found;
-            if (level == SecurityLevel.Disabled)
-            {
-                found.Add("dynamic code execution is Disabled for this project (Project Settings > unitymcp > Security level)");
-                return found;
-            }
+            List<string> found;
+            if (Decided(level, out found)) return found;
             var lines = StripCommentsAndStrings(source ?? "", false).Split('\n');
             var withStrings = StripCommentsAndStrings(source ?? "", true).Split('\n');
             for (int i = 0; i < lines.Length; i++)
@@ -75,6 +70,16 @@ namespace UnityMcp.Core
                 }
             }
             return found;
+        }
+
+        /// <summary>FullAccess allows everything and Disabled nothing, whatever the code; true
+        /// when the level alone decides, with the answer in found.</summary>
+        internal static bool Decided(SecurityLevel level, out List<string> found)
+        {
+            found = new List<string>();
+            if (level == SecurityLevel.Disabled)
+                found.Add("dynamic code execution is Disabled for this project (Project Settings > unitymcp > Security level)");
+            return level != SecurityLevel.Restricted;
         }
 
         /// <summary>Checks the compiled assembly's references (catches what the syntax

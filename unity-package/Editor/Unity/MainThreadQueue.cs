@@ -1,17 +1,17 @@
 using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
+using System.Reflection;
 using UnityEditor;
 using UnityEngine;
 using UnityMcp.Core;
 
 namespace UnityMcp.Editor
 {
-    /// <summary>Work queued from any thread, run on EditorApplication.update. No Unity API
-    /// is documented as thread-safe for waking the editor loop, so Post only queues and
-    /// raises a flag; the update callback (which Unity keeps calling while the Editor is
-    /// unfocused, only slower) drains the queue and, while work keeps arriving, asks for
-    /// another player-loop update from the main thread.</summary>
+    /// <summary>Work queued from any thread, run on EditorApplication.update. An unfocused
+    /// Editor ticks rarely (or, on some platforms and versions, not until woken), so Post
+    /// also wakes the editor loop: <see cref="EditorWake"/> signals a tick from the
+    /// posting thread and keeps signalling while work is queued or a multi-frame tool runs.</summary>
     public sealed class MainThreadQueue : IMainThread
     {
         readonly ConcurrentQueue<Action> work = new ConcurrentQueue<Action>();
@@ -22,7 +22,11 @@ namespace UnityMcp.Editor
             if (action == null) return;
             work.Enqueue(action);
             pending = true;
+            EditorWake.Poke();
         }
+
+        /// <summary>Whether work is waiting (any thread).</summary>
+        public bool HasWork { get { return !work.IsEmpty; } }
 
         /// <summary>Runs queued work; called on the main thread from EditorApplication.update.</summary>
         public void Drain()
@@ -39,6 +43,56 @@ namespace UnityMcp.Editor
             if (!work.IsEmpty) pending = true;
             // Main thread here: keep the editor loop ticking so the next frame comes soon.
             EditorApplication.QueuePlayerLoopUpdate();
+        }
+    }
+
+    /// <summary>Wakes the editor loop from any thread while the bridge has work (a
+    /// <see cref="TickPump"/> over Unity's thread-safe tick signal). Unity has no public
+    /// API for this: EditorApplication.SignalTick is internal, marked [ThreadSafe]
+    /// (UnityCsReference: Editor/Mono/EditorApplication.bindings.cs; Unity itself calls it
+    /// from EditorApplication.CallDelayed, Editor/Mono/EditorApplication.cs), so it is
+    /// found by reflection; where it is missing the Editor runs calls at its own pace and
+    /// the settings page says so.</summary>
+    public static class EditorWake
+    {
+        static readonly Action signal = FindSignal();
+        static TickPump pump;
+        static Func<bool> busy = () => false;
+
+        /// <summary>Whether this Unity version lets the bridge wake the editor loop.</summary>
+        public static bool Available { get { return signal != null; } }
+
+        static Action FindSignal()
+        {
+            try
+            {
+                var m = typeof(EditorApplication).GetMethod("SignalTick", BindingFlags.NonPublic | BindingFlags.Public | BindingFlags.Static, null, Type.EmptyTypes, null);
+                return m == null ? null : (Action)Delegate.CreateDelegate(typeof(Action), m);
+            }
+            catch (Exception) { return null; }
+        }
+
+        /// <summary>Starts the pump; busy says whether main-thread work is queued or running.</summary>
+        public static void Install(Func<bool> isBusy)
+        {
+            busy = isBusy;
+            if (signal == null || pump != null) return;
+            pump = new TickPump(signal, () => busy());
+        }
+
+        /// <summary>Signals a tick now and keeps the loop ticking while there is work.</summary>
+        public static void Poke()
+        {
+            var p = pump;
+            if (p != null) p.Poke();
+        }
+
+        /// <summary>Stops the pump (before a domain reload: its timer must not outlive the domain).</summary>
+        public static void Uninstall()
+        {
+            var p = pump;
+            pump = null;
+            if (p != null) p.Dispose();
         }
     }
 
@@ -64,6 +118,7 @@ namespace UnityMcp.Editor
 
         static readonly List<Job> jobs = new List<Job>();
         static bool hooked;
+        static volatile int running; // jobs.Count, readable from the pump's thread
 
         /// <summary>Seconds since the editor started (main thread).</summary>
         public static double Now { get { return EditorApplication.timeSinceStartup; } }
@@ -79,10 +134,12 @@ namespace UnityMcp.Editor
             jobs.Add(job);
             Step(job); // first step at once
             if (Finished(job)) jobs.Remove(job);
+            running = jobs.Count;
+            if (running > 0) EditorWake.Poke();
         }
 
-        /// <summary>Number of jobs still running (for tests and the settings page).</summary>
-        public static int Running { get { return jobs.Count; } }
+        /// <summary>Number of jobs still running (any thread; for the tick pump and the settings page).</summary>
+        public static int Running { get { return running; } }
 
         static void Tick()
         {
@@ -94,6 +151,7 @@ namespace UnityMcp.Editor
                 Step(job);
                 if (Finished(job)) jobs.Remove(job);
             }
+            running = jobs.Count;
             if (jobs.Count > 0) EditorApplication.QueuePlayerLoopUpdate();
         }
 

@@ -48,6 +48,8 @@ namespace UnityMcp.Editor
         {
             EditorApplication.update += queue.Drain;
             EditorApplication.update += UpdateFlags;
+            EditorWake.Install(() => queue.HasWork || Frames.Running > 0);
+            AssemblyReloadEvents.beforeAssemblyReload += EditorWake.Uninstall;
             ConsoleTools.InstallBuffer();
 
             if (Application.isBatchMode && Environment.GetEnvironmentVariable("UNITYMCP_BATCHMODE") != "1")

@@ -87,7 +87,7 @@ namespace UnityMcp.Editor
                     {
                         { "unity", new JObject
                             {
-                                { "command", "unitymcp" },
+                                { "command", string.IsNullOrEmpty(DaemonPath) ? "unitymcp" : DaemonPath },
                                 { "args", new JArray("stdio", "--project", ProjectPaths.Root) },
                             }
                         },

@@ -29,6 +29,9 @@ namespace UnityMcp.Editor
             EditorGUILayout.LabelField("State", c == null ? "not started (batch mode, or still loading)" : c.IsConnected ? "connected" : "not connected");
             EditorGUILayout.LabelField("Status", c == null ? "" : c.Status);
             EditorGUILayout.LabelField("Project hash", Tools.ProjectPaths.ProjectHash);
+            EditorGUILayout.LabelField("Unfocused Editor", EditorWake.Available
+                ? "woken when calls arrive"
+                : "runs calls at its own pace (this Unity version has no EditorApplication.SignalTick)");
             if (GUILayout.Button("Reconnect", GUILayout.Width(120))) McpBridge.StartClient();
 
             EditorGUILayout.Space();

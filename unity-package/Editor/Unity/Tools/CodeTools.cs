@@ -76,6 +76,16 @@ namespace UnityMcp.Editor.Tools
                     new JObject { { "diagnostics", ScriptCompiler.ToJson(errors, true) }, { "file", file } });
                 yield break;
             }
+            // Definition scripts run at the project's security level too: Disabled runs
+            // none, Restricted checks what the compiler produced (the source is the
+            // project's file, but an agent may have written it).
+            var blocked = AssemblyChecker.Check(result.Assembly, McpSettings.SecurityLevel);
+            if (blocked.Count > 0)
+            {
+                call.Fail("security_violation", name + ": blocked at security level " + McpSettings.SecurityLevel + ": " + string.Join("; ", blocked.ToArray()),
+                    new JObject { { "violations", new JArray(blocked.ToArray()) }, { "securityLevel", McpSettings.SecurityLevel.ToString() }, { "file", file } });
+                yield break;
+            }
             var method = FindExecute(result.Assembly, "UnityMcp.Scripts.Script_" + hash, new[] { typeof(JObject) });
             bool cached = result.Cached;
             if (!mainThread)
@@ -166,7 +176,7 @@ namespace UnityMcp.Editor.Tools
                     new JObject { { "diagnostics", ScriptCompiler.ToJson(errors, true) } });
                 yield break;
             }
-            CheckReferences(result.Assembly, level);
+            CheckCompiled(result.Assembly, level);
             var method = FindExecute(result.Assembly, SnippetWrapper.Namespace + ".Snippet_" + hash, new[] { typeof(IDictionary<string, object>) });
             using (var logs = new LogCapture())
             {
@@ -188,11 +198,11 @@ namespace UnityMcp.Editor.Tools
             }
         }
 
-        static void CheckReferences(Assembly asm, SecurityLevel level)
+        /// <summary>The level on the compiled code (AssemblyChecker): before anything of it
+        /// runs, every call it makes is checked against the blocked APIs.</summary>
+        static void CheckCompiled(Assembly asm, SecurityLevel level)
         {
-            var names = new List<string>();
-            foreach (var r in asm.GetReferencedAssemblies()) names.Add(r.Name);
-            var v = SecurityChecker.CheckReferences(names, level);
+            var v = AssemblyChecker.Check(asm, level);
             if (v.Count > 0)
                 throw new ToolException("security_violation", "blocked at security level " + level + ": " + string.Join("; ", v.ToArray()),
                     new JObject { { "violations", new JArray(v.ToArray()) }, { "securityLevel", level.ToString() } });
@@ -252,7 +262,7 @@ namespace UnityMcp.Editor.Tools
                 call.Reply(response);
                 yield break;
             }
-            try { CheckReferences(result.Assembly, level); }
+            try { CheckCompiled(result.Assembly, level); }
             catch (ToolException e)
             {
                 response["ErrorMessage"] = e.Message;

@@ -1,0 +1,15 @@
+// expect: writing, moving or deleting files
+// A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_DelegateToDelete.dll).
+using System;
+namespace UnityMcp.Snippets
+{
+    public static class Snippet_Blocked_DelegateToDelete
+    {
+        public static object Execute(System.Collections.Generic.IDictionary<string, object> parameters)
+        {
+            Action<string> d = System.IO.File.Delete;
+            d("/tmp/unitymcp-x");
+            return null;
+        }
+    }
+}

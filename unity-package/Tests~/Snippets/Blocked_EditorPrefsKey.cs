@@ -1,0 +1,15 @@
+// expect: changing the unitymcp security level
+// A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_EditorPrefsKey.dll).
+
+namespace UnityMcp.Snippets
+{
+    public static class Snippet_Blocked_EditorPrefsKey
+    {
+        public static object Execute(System.Collections.Generic.IDictionary<string, object> parameters)
+        {
+            var key = "UnityMcp." + "SecurityLevel";
+            UnityEditor.EditorPrefs.SetString("UnityMcp.SecurityLevel", "FullAccess");
+            return key;
+        }
+    }
+}

@@ -1,0 +1,14 @@
+// expect: writing, moving or deleting files
+// A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_FileAlias.dll).
+using F = System.IO.File;
+namespace UnityMcp.Snippets
+{
+    public static class Snippet_Blocked_FileAlias
+    {
+        public static object Execute(System.Collections.Generic.IDictionary<string, object> parameters)
+        {
+            F.WriteAllText("/tmp/unitymcp-x", "y");
+            return null;
+        }
+    }
+}

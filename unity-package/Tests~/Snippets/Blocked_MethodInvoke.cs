@@ -1,0 +1,13 @@
+// expect: reflection-based invocation
+// A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_MethodInvoke.dll).
+using System;
+namespace UnityMcp.Snippets
+{
+    public static class Snippet_Blocked_MethodInvoke
+    {
+        public static object Execute(System.Collections.Generic.IDictionary<string, object> parameters)
+        {
+            return typeof(string).GetMethod("Copy").Invoke(null, new object[] { "a" });
+        }
+    }
+}

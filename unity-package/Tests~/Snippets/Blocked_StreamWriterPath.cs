@@ -1,0 +1,14 @@
+// expect: writing, moving or deleting files
+// A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_StreamWriterPath.dll).
+
+namespace UnityMcp.Snippets
+{
+    public static class Snippet_Blocked_StreamWriterPath
+    {
+        public static object Execute(System.Collections.Generic.IDictionary<string, object> parameters)
+        {
+            using (var s = new System.IO.StreamWriter("/tmp/unitymcp-x")) s.Write("y");
+            return null;
+        }
+    }
+}

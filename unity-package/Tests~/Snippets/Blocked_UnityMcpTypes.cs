@@ -1,0 +1,13 @@
+// expect: changing the unitymcp security level
+// A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_UnityMcpTypes.dll).
+
+namespace UnityMcp.Snippets
+{
+    public static class Snippet_Blocked_UnityMcpTypes
+    {
+        public static object Execute(System.Collections.Generic.IDictionary<string, object> parameters)
+        {
+            return UnityMcp.Core.SnippetWrapper.Hash("x");
+        }
+    }
+}
