@@ -106,8 +106,38 @@ func simFindGameObjects(ctx context.Context, s *Sim, call bridge.CallParams) (an
 		results = append(results, map[string]any{"name": g.Name, "path": g.path(), "isActive": g.Active,
 			"tag": g.Tag, "layer": g.Layer, "components": comps})
 	}
-	return map[string]any{"results": results, "totalFound": total, "errorMessage": "", "resultsFilePath": "",
-		"message": fmt.Sprintf("Found %d GameObject(s) (editor simulator)", total), "processingErrors": []any{}}, nil, nil
+	msg := fmt.Sprintf("Found %d GameObject(s) (editor simulator)", total)
+	filePath := ""
+	// As the Unity package does: results over findResultsInlineLimit JSON characters go to
+	// a file and resultsFilePath names it.
+	if b, _ := json.Marshal(results); len(b) > findResultsInlineLimit {
+		p, err := s.writeOutput("FindGameObjectsResults", "find", map[string]any{"results": results, "totalFound": total})
+		if err != nil {
+			return nil, nil, err
+		}
+		filePath, msg = p, msg+fmt.Sprintf("; %d characters of results saved to resultsFilePath (read 'results' there)", len(b))
+		results = []map[string]any{}
+	}
+	return map[string]any{"results": results, "totalFound": total, "errorMessage": "", "resultsFilePath": filePath,
+		"message": msg, "processingErrors": []any{}}, nil, nil
+}
+
+// findResultsInlineLimit mirrors SceneTools.FindResultsInlineLimit of the Unity package.
+const findResultsInlineLimit = 50000
+
+// writeOutput saves doc as {project}/.uloop/outputs/{sub}/{prefix}_<time>.json.
+func (s *Sim) writeOutput(sub, prefix string, doc any) (string, error) {
+	dir := filepath.Join(s.cfg.ProjectDir, ".uloop", "outputs", sub)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", toolErr("editor_error", "creating %s: %v", dir, err)
+	}
+	now := time.Now()
+	p := filepath.Join(dir, prefix+"_"+now.Format("2006-01-02_15-04-05")+"_"+itoa(now.Nanosecond()/1e6)+".json")
+	b, _ := json.MarshalIndent(doc, "", "  ")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		return "", toolErr("editor_error", "writing %s: %v", p, err)
+	}
+	return p, nil
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -195,15 +225,9 @@ func simGetHierarchy(ctx context.Context, s *Sim, call bridge.CallParams) (any, 
 	if useLut {
 		doc["componentsLut"] = lut
 	}
-	dir := filepath.Join(s.cfg.ProjectDir, ".uloop", "outputs", "HierarchyResults")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, nil, toolErr("editor_error", "creating %s: %v", dir, err)
-	}
-	now := time.Now()
-	p := filepath.Join(dir, "hierarchy_"+now.Format("2006-01-02_15-04-05")+"_"+itoa(now.Nanosecond()/1e6)+".json")
-	b, _ := json.MarshalIndent(doc, "", "  ")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		return nil, nil, toolErr("editor_error", "writing %s: %v", p, err)
+	p, err := s.writeOutput("HierarchyResults", "hierarchy", doc)
+	if err != nil {
+		return nil, nil, err
 	}
 	return map[string]any{"hierarchyFilePath": filepath.ToSlash(p),
 		"message": fmt.Sprintf("Hierarchy of %d GameObject(s) saved; read the JSON file at hierarchyFilePath: 'hierarchy' holds the nested GameObjects, 'context' the scene name, node count and max depth (editor simulator)", nodes)}, nil, nil

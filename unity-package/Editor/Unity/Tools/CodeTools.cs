@@ -245,6 +245,27 @@ namespace UnityMcp.Editor.Tools
         {
             var result = new CompileResult();
             foreach (var step in ScriptCompiler.Compile(hash, source, result)) yield return step;
+            // Automatic using statements: a type or name the code does not know that exactly
+            // one namespace of the loaded assemblies has gets its using line, and the code is
+            // compiled once more; UpdatedCode returns the code that ran.
+            if (result.Assembly == null)
+            {
+                var updated = CodeDiagnostics.AddUsings(code, UsingFixes(result.Errors));
+                if (!ReferenceEquals(updated, code))
+                {
+                    string retryHash;
+                    var retrySource = SnippetWrapper.Wrap(updated, out retryHash);
+                    var retry = new CompileResult();
+                    foreach (var step in ScriptCompiler.Compile(retryHash, retrySource, retry)) yield return step;
+                    if (retry.Assembly != null || retry.Errors.Count < result.Errors.Count)
+                    {
+                        code = updated;
+                        hash = retryHash;
+                        result = retry;
+                        response["UpdatedCode"] = updated;
+                    }
+                }
+            }
             var lines = code.Replace("\r\n", "\n").Split('\n');
             var diags = new JArray();
             foreach (var d in result.Diagnostics) diags.Add(DynamicDiagnostic(d, lines));
@@ -326,30 +347,46 @@ namespace UnityMcp.Editor.Tools
         static JObject DynamicDiagnostic(Diagnostic d, string[] lines)
         {
             // The wrapper's #line directive maps lines to the snippet's own ("snippet.cs").
-            string context = "";
-            if (d.Line >= 1 && d.Line <= lines.Length)
-            {
-                var line = lines[d.Line - 1];
-                context = line + "\n" + new string(' ', Math.Max(0, Math.Min(line.Length, d.Column - 1))) + "^";
-            }
+            var missing = CodeDiagnostics.MissingName(d.ErrorCode, d.Message);
+            var suggestions = missing == null ? new List<string>() : CodeDiagnostics.Suggestions(missing, CodeDiagnostics.NamespacesOf(missing, LoadedTypes()));
             return new JObject
             {
                 { "Message", d.Message }, { "Line", d.Line }, { "Column", d.Column }, { "ErrorCode", d.ErrorCode },
-                { "Hint", Hint(d.ErrorCode) }, { "Suggestions", new JArray() }, { "Context", context }, { "PointerColumn", d.Column },
+                { "Hint", CodeDiagnostics.Hint(d.ErrorCode) }, { "Suggestions", new JArray(suggestions.ToArray()) },
+                { "Context", CodeDiagnostics.Context(lines, d.Line, d.Column) }, { "PointerColumn", d.Column },
             };
         }
 
-        static string Hint(string code)
+        /// <summary>Namespaces to import: for each unknown type or name, the one namespace of
+        /// the loaded assemblies that has it (several candidates: left to the suggestions).</summary>
+        static List<string> UsingFixes(List<Diagnostic> errors)
         {
-            switch (code)
+            var fixes = new List<string>();
+            foreach (var d in errors)
             {
-                case "CS0103": return "a name is not known here: check the spelling, or add a using line at the top of the code";
-                case "CS0246": return "a type is not known: add its using line at the top, or use the full name";
-                case "CS1002": return "a ; is missing";
-                case "CS0161": case "CS0126": return "end the code with `return <value>;` (or `return null;`)";
-                case "CS1029": return "remove the #error directive";
-                default: return "";
+                var name = CodeDiagnostics.MissingName(d.ErrorCode, d.Message);
+                if (name == null) continue;
+                var ns = CodeDiagnostics.NamespacesOf(name, LoadedTypes());
+                if (ns.Count == 1 && ns[0].Length > 0 && !fixes.Contains(ns[0])) fixes.Add(ns[0]);
             }
+            return fixes;
+        }
+
+        static List<Type> loadedTypes;
+
+        /// <summary>The public types of the loaded assemblies (snippet assemblies excluded),
+        /// gathered once per domain.</summary>
+        static List<Type> LoadedTypes()
+        {
+            if (loadedTypes != null) return loadedTypes;
+            var types = new List<Type>();
+            foreach (var a in AppDomain.CurrentDomain.GetAssemblies())
+            {
+                if (a.IsDynamic || a.GetName().Name.StartsWith("UnityMcpScript_", StringComparison.Ordinal)) continue;
+                try { types.AddRange(a.GetExportedTypes()); }
+                catch (Exception) { }
+            }
+            return loadedTypes = types;
         }
     }
 }

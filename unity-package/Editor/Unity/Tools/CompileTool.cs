@@ -47,6 +47,14 @@ namespace UnityMcp.Editor.Tools
             };
         }
 
+        /// <summary>ProjectRoot is set whenever WaitForDomainReload was asked for (seed 002),
+        /// also when no reload followed (errors, nothing to compile, no reload in 30 s).</summary>
+        static void Reply(ToolCall call, bool wait, JObject r)
+        {
+            if (wait) r["ProjectRoot"] = ProjectPaths.Root;
+            call.Reply(r);
+        }
+
         static IEnumerable<object> Run(ToolCall call, bool force, bool wait)
         {
             if (busy)
@@ -78,7 +86,7 @@ namespace UnityMcp.Editor.Tools
 
                 if (force && !wait)
                 {
-                    call.Reply(Nulls("Forced recompilation requested; results are available after the domain reload (call compile again, or use WaitForDomainReload)"));
+                    Reply(call, wait, Nulls("Forced recompilation requested; results are available after the domain reload (call compile again, or use WaitForDomainReload)"));
                     yield break;
                 }
 
@@ -87,7 +95,7 @@ namespace UnityMcp.Editor.Tools
                 while (!started && summary == null && !EditorApplication.isCompiling && Frames.Now < until) yield return null;
                 if (!started && summary == null && !EditorApplication.isCompiling)
                 {
-                    call.Reply(Response(new CompileSummary { Errors = new List<JObject>(), Warnings = new List<JObject>() },
+                    Reply(call, wait, Response(new CompileSummary { Errors = new List<JObject>(), Warnings = new List<JObject>() },
                         "Nothing needed compiling; no script changed since the last compilation"));
                     yield break;
                 }
@@ -95,18 +103,18 @@ namespace UnityMcp.Editor.Tools
 
                 if (!summary.Success)
                 {
-                    call.Reply(Response(summary, "Compilation failed with " + summary.Errors.Count + " error(s)"));
+                    Reply(call, wait, Response(summary, "Compilation failed with " + summary.Errors.Count + " error(s)"));
                     yield break;
                 }
                 if (summary.CompiledAssemblies == 0)
                 {
-                    call.Reply(Response(summary, "Compilation finished; no assembly changed, so no domain reload"));
+                    Reply(call, wait, Response(summary, "Compilation finished; no assembly changed, so no domain reload"));
                     yield break;
                 }
                 if (!wait)
                 {
                     var r = force ? Nulls("Forced recompilation finished; a domain reload follows") : Response(summary, "Compilation finished; a domain reload follows");
-                    call.Reply(r);
+                    Reply(call, wait, r);
                     yield break;
                 }
                 // Keep the call open across the domain reload that follows.
@@ -118,7 +126,7 @@ namespace UnityMcp.Editor.Tools
                 while (Frames.Now < deadline) yield return new WaitSeconds(0.1);
                 McpBridge.ReleaseHold(call);
                 result["Message"] = "Compilation finished, but no domain reload happened within 30 s (Unity may reload when Play Mode stops)";
-                call.Reply(result);
+                Reply(call, wait, result);
             }
             finally
             {

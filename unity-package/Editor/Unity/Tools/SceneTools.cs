@@ -151,13 +151,29 @@ namespace UnityMcp.Editor.Tools
                     { "tag", g.tag }, { "layer", g.layer }, { "components", comps },
                 });
             }
+            var message = "Found " + total + " GameObject(s)" + (total > found.Count ? "; returned the first " + found.Count + " (MaxResults)" : "");
+            var filePath = "";
+            // Large results (many objects with IncludeInheritedProperties) go to a file, as
+            // get-hierarchy's do, so the answer stays small: results is then empty and
+            // resultsFilePath names the JSON file holding them.
+            var json = results.ToString(Newtonsoft.Json.Formatting.None);
+            if (json.Length > FindResultsInlineLimit)
+            {
+                var dir = ProjectPaths.Outputs("FindGameObjectsResults");
+                filePath = dir + "/find_" + ProjectPaths.Stamp(DateTime.Now) + ".json";
+                File.WriteAllText(filePath, new JObject { { "results", results }, { "totalFound", total } }.ToString(Newtonsoft.Json.Formatting.Indented), new UTF8Encoding(false));
+                message += "; " + json.Length + " characters of results saved to resultsFilePath (read 'results' there)";
+                results = new JArray();
+            }
             call.Reply(new JObject
             {
-                { "results", results }, { "totalFound", total }, { "errorMessage", "" }, { "resultsFilePath", "" },
-                { "message", "Found " + total + " GameObject(s)" + (total > found.Count ? "; returned the first " + found.Count + " (MaxResults)" : "") },
-                { "processingErrors", errors },
+                { "results", results }, { "totalFound", total }, { "errorMessage", "" }, { "resultsFilePath", filePath },
+                { "message", message }, { "processingErrors", errors },
             });
         }
+
+        /// <summary>Results longer than this (JSON characters) are saved to a file instead.</summary>
+        public const int FindResultsInlineLimit = 50000;
 
         /// <summary>A component on g whose type name or full name is name (case-insensitive).</summary>
         public static Component FindComponent(GameObject g, string name)
