@@ -162,7 +162,9 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 	// Events reached the daemon's bus.
 	seen := map[string]bool{}
 	timeout := time.After(5 * time.Second)
-	for !(seen["compile.started"] && seen["compile.finished"] && seen["reload.starting"]) {
+	// tests.finished was emitted before the new domain's connection existed: kept and
+	// sent after its hello.
+	for !(seen["compile.started"] && seen["compile.finished"] && seen["reload.starting"] && seen["tests.finished"]) {
 		select {
 		case x := <-ev:
 			seen[x.Type] = true

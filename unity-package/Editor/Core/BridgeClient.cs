@@ -95,7 +95,7 @@ namespace UnityMcp.Core
                 if (stopping) break;
                 if (IsConnected)
                 {
-                    IsConnected = false;
+                    lock (unsentGate) IsConnected = false;
                     var d = Disconnected;
                     if (d != null) d(reason);
                 }
@@ -160,7 +160,11 @@ namespace UnityMcp.Core
                 var res = CallAsync(Protocol.Hello, hello, TimeSpan.FromSeconds(10)).Result;
                 Deliveries.Clear();
                 greeted = true;
-                IsConnected = true;
+                lock (unsentGate)
+                {
+                    while (unsent.Count > 0) Send(unsent.Dequeue());
+                    IsConnected = true;
+                }
                 status = "connected to " + ep.Url + " (daemon " + (string)res["daemonVersion"] + ", project " + (string)res["projectHash"] + ")";
                 log.Info("unitymcp: " + status);
                 var c = Connected;
@@ -307,10 +311,28 @@ namespace UnityMcp.Core
         }
 
         /// <summary>Sends an event notification (dropped when not connected).</summary>
+        /// <summary>Sends an event; while not connected (before the first hello, between a
+        /// reload and the next hello) it is kept — the last <see cref="MaxUnsentEvents"/> —
+        /// and sent right after the next hello, in order, before anything newer.</summary>
         public void Emit(string type, JObject data)
         {
-            Send(Protocol.Notification(Protocol.Event, new JObject { { "type", type }, { "data", data ?? new JObject() } }));
+            var msg = Protocol.Notification(Protocol.Event, new JObject { { "type", type }, { "data", data ?? new JObject() } });
+            lock (unsentGate)
+            {
+                if (!IsConnected)
+                {
+                    if (unsent.Count == MaxUnsentEvents) unsent.Dequeue();
+                    unsent.Enqueue(msg);
+                    return;
+                }
+            }
+            Send(msg);
         }
+
+        /// <summary>How many events emitted while disconnected are kept for the next hello.</summary>
+        public const int MaxUnsentEvents = 64;
+        readonly Queue<JObject> unsent = new Queue<JObject>();
+        readonly object unsentGate = new object();
 
         /// <summary>Tells the daemon a domain reload starts (calls listed in spanning are
         /// answered in the next hello) and closes the connection; the client does not

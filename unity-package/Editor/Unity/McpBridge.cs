@@ -67,6 +67,7 @@ namespace UnityMcp.Editor
             EditorApplication.pauseStateChanged += OnPauseChanged;
             EditorApplication.quitting += OnQuitting;
 
+            TestTools.Listen();
             pendingDeliveries = RestoreDeliveries();
             // A Play Mode test run that spans reloads answers in the hello after it ends.
             bool deferStart = TestTools.RestoreAfterReload();
@@ -332,27 +333,41 @@ namespace UnityMcp.Editor
         static void OnPostprocessAllAssets(string[] imported, string[] deleted, string[] moved, string[] movedFrom)
         {
             if (!EditorApplication.isPlaying) return;
-            foreach (var p in imported)
-            {
-                if (p.EndsWith(".cs", StringComparison.OrdinalIgnoreCase))
+            // Preferences > General > Script Changes While Playing (EditorPrefs
+            // "ScriptCompilationDuringPlay"; UnityCsReference Editor/Mono/EditorApplication.cs,
+            // ScriptChangesDuringPlayOptions): 0 recompiles and continues, 2 stops playing and
+            // recompiles — both reload on their own; only 1 waits until Play Mode ends.
+            if (EditorPrefs.GetInt("ScriptCompilationDuringPlay", 0) != 1) return;
+            foreach (var list in new[] { imported, deleted, moved })
+                foreach (var p in list)
                 {
-                    McpBridge.ReloadRequired("scripts changed while in Play Mode (" + p + "); they take effect after Play Mode stops and the scripts recompile");
+                    if (!ScriptWatch.IsScript(p)) continue;
+                    McpBridge.ReloadRequired("scripts changed while in Play Mode (" + p + ") and Unity is set to recompile after Play Mode ends (Preferences > General > Script Changes While Playing); they take effect after Play Mode stops");
                     return;
                 }
-            }
         }
     }
 
     static class ScriptWatch
     {
-        static FileSystemWatcher watcher;
-        static volatile string changed;
+        static readonly List<FileSystemWatcher> watchers = new List<FileSystemWatcher>();
+        static readonly object gate = new object();
+        static string firstChanged;
+        static int changedCount;
         static double nextCheck;
+
+        /// <summary>Files whose change needs a recompile: scripts and assembly definitions.</summary>
+        public static bool IsScript(string path)
+        {
+            return path.EndsWith(".cs", StringComparison.OrdinalIgnoreCase) || path.EndsWith(".asmdef", StringComparison.OrdinalIgnoreCase)
+                || path.EndsWith(".asmref", StringComparison.OrdinalIgnoreCase);
+        }
 
         public static void Start()
         {
             EditorApplication.update -= Tick;
             EditorApplication.update += Tick;
+            Tick(); // the watchers exist from the start, not 2 s later
         }
 
         public static void Stop()
@@ -363,51 +378,76 @@ namespace UnityMcp.Editor
 
         static void Close()
         {
-            var w = watcher;
-            watcher = null;
-            if (w != null)
+            lock (gate)
             {
-                try { w.EnableRaisingEvents = false; w.Dispose(); } catch (Exception) { }
+                foreach (var w in watchers)
+                {
+                    try { w.EnableRaisingEvents = false; w.Dispose(); } catch (Exception) { }
+                }
+                watchers.Clear();
             }
         }
 
-        /// <summary>Whether Unity would not import a changed script by itself now.</summary>
-        static bool AutoRefreshOff()
+        /// <summary>Preferences > Asset Pipeline > Auto Refresh (EditorPrefs "kAutoRefreshMode";
+        /// UnityCsReference Editor/Mono/PreferencesWindow/AssetPipelinePreferences.cs): 0
+        /// Disabled, 1 Enabled, 2 Enabled Outside Playmode. Why Unity would not import a
+        /// changed script by itself now, or null when it would.</summary>
+        static string NoAutoImport()
         {
-            // Preferences > Asset Pipeline > Auto Refresh: 0 Disabled, 1 Enabled, 2 Enabled Outside Playmode.
             int legacy = EditorPrefs.GetBool("kAutoRefresh", true) ? 1 : 0;
             int mode = EditorPrefs.GetInt("kAutoRefreshMode", legacy);
-            return mode == 0 || (mode == 2 && EditorApplication.isPlaying);
+            if (mode == 0) return "Auto Refresh is off (Preferences > Asset Pipeline)";
+            if (mode == 2 && EditorApplication.isPlaying) return "Auto Refresh is set to Enabled Outside Playmode and the Editor is in Play Mode";
+            return null;
+        }
+
+        static void OnChanged(string name)
+        {
+            if (!IsScript(name)) return;
+            lock (gate)
+            {
+                if (changedCount++ == 0) firstChanged = name;
+            }
         }
 
         static void Tick()
         {
-            var c = changed;
-            if (c != null)
+            string first = null;
+            int count;
+            lock (gate)
             {
-                changed = null;
-                if (AutoRefreshOff())
-                    McpBridge.ReloadRequired("script " + c + " changed on disk but Auto Refresh is off; call compile (it refreshes the AssetDatabase) to load it");
+                count = changedCount;
+                if (count > 0) { first = firstChanged; changedCount = 0; firstChanged = null; }
             }
+            var why = NoAutoImport();
+            if (count > 0 && why != null)
+                McpBridge.ReloadRequired((count == 1 ? "script " + first : count + " scripts (" + first + ", …)") + " changed on disk but " + why + "; call compile (it refreshes the AssetDatabase) to load " + (count == 1 ? "it" : "them"));
             if (Frames.Now < nextCheck) return;
             nextCheck = Frames.Now + 2;
-            bool want = AutoRefreshOff();
-            if (want && watcher == null)
+            bool want = why != null, have;
+            lock (gate) have = watchers.Count > 0;
+            if (want && !have)
             {
-                try
+                // Assets/ and embedded packages (Packages/), every file: the filter is applied
+                // in OnChanged (a watcher takes one pattern, and .asmdef files count too).
+                foreach (var dir in new[] { Application.dataPath, Path.Combine(ProjectPaths.Root, "Packages") })
                 {
-                    var w = new FileSystemWatcher(Application.dataPath, "*.cs") { IncludeSubdirectories = true, NotifyFilter = NotifyFilters.LastWrite | NotifyFilters.FileName };
-                    FileSystemEventHandler h = (s, e) => { changed = e.Name; };
-                    w.Changed += h;
-                    w.Created += h;
-                    w.Deleted += h;
-                    w.Renamed += (s, e) => { changed = e.Name; };
-                    w.EnableRaisingEvents = true;
-                    watcher = w;
+                    if (!Directory.Exists(dir)) continue;
+                    try
+                    {
+                        var w = new FileSystemWatcher(dir) { IncludeSubdirectories = true, NotifyFilter = NotifyFilters.LastWrite | NotifyFilters.FileName };
+                        FileSystemEventHandler h = (s, e) => OnChanged(e.Name);
+                        w.Changed += h;
+                        w.Created += h;
+                        w.Deleted += h;
+                        w.Renamed += (s, e) => OnChanged(e.Name);
+                        w.EnableRaisingEvents = true;
+                        lock (gate) watchers.Add(w);
+                    }
+                    catch (Exception) { nextCheck = Frames.Now + 60; }
                 }
-                catch (Exception) { watcher = null; nextCheck = Frames.Now + 60; }
             }
-            else if (!want && watcher != null) Close();
+            else if (!want && have) Close();
         }
     }
 }

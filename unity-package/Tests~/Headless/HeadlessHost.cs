@@ -128,6 +128,10 @@ namespace UnityMcp.Headless
                 if (generation > 1)
                     client.Emit(Protocol.CompileFinished, new JObject { { "success", true }, { "errorCount", 0 }, { "warningCount", 0 }, { "errors", new JArray() }, { "warnings", new JArray() } });
             };
+            // Emitted before the connection exists (a Play Mode test run that ended while
+            // the domain reloaded does this): kept and sent right after the hello.
+            if (generation > 1)
+                client.Emit(Protocol.TestsFinished, new JObject { { "mode", "PlayMode" }, { "passed", 3 }, { "failed", 0 }, { "skipped", 0 }, { "failures", new JArray() } });
             client.Start();
         }
 

@@ -40,8 +40,12 @@ namespace UnityEditor.TestTools.TestRunner.Api
         public ExecutionSettings(params Filter[] filtersToExecute) { }
     }
 
-    // com.unity.test-framework: UnityEditor.TestRunner/Api/ITestAdaptor.cs (no member is used here)
-    public interface ITestAdaptor { }
+    // com.unity.test-framework: UnityEditor.TestRunner/Api/ITestAdaptor.cs (members used here;
+    // TestMode is there from 1.1.x on, e.g. 1.1.33)
+    public interface ITestAdaptor
+    {
+        TestMode TestMode { get; }
+    }
 
     // com.unity.test-framework: UnityEditor.TestRunner/Api/ITestResultAdaptor.cs (members used here)
     public interface ITestResultAdaptor

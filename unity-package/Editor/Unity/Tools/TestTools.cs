@@ -29,6 +29,8 @@ namespace UnityMcp.Editor.Tools
         }
 
         public static bool RestoreAfterReload() { SessionState.EraseString(PendingKey); return false; }
+
+        public static void Listen() { }
 #else
         static TestRunnerApi api;
         static Callbacks callbacks;
@@ -97,6 +99,12 @@ namespace UnityMcp.Editor.Tools
             call.Fail("timeout", "the test run did not finish before the call's deadline; it may still be running in the editor");
         }
 
+        const string WindowRunKey = "UnityMcp.WindowTestRunMode";
+
+        /// <summary>Listens to every test run from editor start, so runs started from the
+        /// Test Runner window (or by other tools) also emit tests.finished.</summary>
+        public static void Listen() { Register(); }
+
         static void Register()
         {
             if (api == null)
@@ -152,9 +160,25 @@ namespace UnityMcp.Editor.Tools
             return true;
         }
 
+        static void OnRunStarted(ITestAdaptor testsToRun)
+        {
+            // A run unitymcp did not start: remember its mode across the reloads it may cause.
+            if (currentCallId == null && testsToRun != null)
+                SessionState.SetString(WindowRunKey, testsToRun.TestMode == TestMode.PlayMode ? "PlayMode" : "EditMode");
+        }
+
         static void OnRunFinished(ITestResultAdaptor result)
         {
-            if (currentCallId == null) return; // a run started from the Test Runner window
+            if (currentCallId == null)
+            {
+                // A run started from the Test Runner window (or another tool): no call to
+                // answer, but the event (and the XML on failures) as for our own runs.
+                var windowMode = SessionState.GetString(WindowRunKey, "EditMode");
+                SessionState.EraseString(WindowRunKey);
+                try { Summarize(result, windowMode); }
+                catch (Exception e) { Debug.LogWarning("[unitymcp] reading the test results failed: " + e.Message); }
+                return;
+            }
             var call = current;
             var callId = currentCallId;
             var mode = currentMode;
@@ -309,7 +333,7 @@ namespace UnityMcp.Editor.Tools
 
         sealed class Callbacks : ICallbacks
         {
-            public void RunStarted(ITestAdaptor testsToRun) { }
+            public void RunStarted(ITestAdaptor testsToRun) { OnRunStarted(testsToRun); }
             public void RunFinished(ITestResultAdaptor result) { OnRunFinished(result); }
             public void TestStarted(ITestAdaptor test) { }
             public void TestFinished(ITestResultAdaptor result) { }
