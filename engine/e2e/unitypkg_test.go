@@ -47,7 +47,7 @@ func buildPackage(t *testing.T) string {
 // stubs (build.sh fails on any error or warning).
 func TestUnityPackageCompilesAndCoreTestsPass(t *testing.T) {
 	out := buildPackage(t)
-	for _, f := range []string{"UnityMcp.Core.dll", "UnityMcp.Core.Tests.dll", "UnityMcp.Headless.exe"} {
+	for _, f := range []string{"UnityMcp.Core.dll", "UnityMcp.Core.Tests.dll", "UnityMcp.Headless.exe", "UnityMcp.Editor.dll", "UnityMcp.Editor.Tests.dll", "Snippet.Allowed_EditorScripting.dll"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("%s not built: %v", f, err)
 		}

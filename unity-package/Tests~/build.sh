@@ -26,7 +26,13 @@ if [ -d "$here/Stubs" ] && [ -n "$(find "$here/Stubs" -name '*.cs' | head -n1)" 
     -define:UNITY_EDITOR -define:UNITY_2022_3_OR_NEWER -define:UNITYMCP_TEST_FRAMEWORK -define:UNITYMCP_INPUT_SYSTEM -define:UNITYMCP_UGUI \
     $(srcs "$pkg/Editor/Unity")
 fi
-# 5. Snippets for AssemblyCheckerTests: each file compiled on its own, as the
+# 5. The Unity Test Framework EditMode tests (Tests/Editor) compile against the same stubs;
+#    they run inside a real Editor only.
+if [ -f "$out/UnityMcp.Editor.dll" ]; then
+  mcs_ -target:library -out:"$out/UnityMcp.Editor.Tests.dll" -r:"$json" -r:"$nunit" -r:"$out/UnityMcp.Core.dll" \
+    -r:"$out/UnityStubs.dll" -r:"$out/UnityMcp.Editor.dll" -define:UNITY_EDITOR $(srcs "$pkg/Tests/Editor")
+fi
+# 6. Snippets for AssemblyCheckerTests: each file compiled on its own, as the
 #    Editor compiles a snippet, so the tests check real compiler output.
 if [ -f "$out/UnityStubs.dll" ]; then
   for f in "$here"/Snippets/*.cs; do

@@ -54,6 +54,8 @@ namespace UnityEngine
     // UnityCsReference: Runtime/Export/Scripting/GameObject.bindings.cs
     public sealed class GameObject : Object
     {
+        // Runtime/Export/Scripting/GameObject.bindings.cs (used by Tests/Editor)
+        public GameObject(string name) { }
         public Transform transform { get { throw new NotImplementedException(); } }
         public int layer { get { throw new NotImplementedException(); } set { } }
         public bool activeSelf { get { throw new NotImplementedException(); } }
@@ -167,6 +169,8 @@ namespace UnityEngine
         public float x;
         public float y;
         public float z;
+        // Runtime/Export/Math/Vector3.cs (used by Tests/Editor)
+        public Vector3(float x, float y, float z) { this.x = x; this.y = y; this.z = z; }
     }
 
     // UnityCsReference: Runtime/Export/Math/Vector4.cs
