@@ -20,13 +20,15 @@ namespace UnityMcp.Core.Tests
                 Assert.IsFalse(pump.Running);
                 pump.Poke();
                 Assert.GreaterOrEqual(signals, 1, "Poke signals at once");
-                Thread.Sleep(300);
+                Thread.Sleep(500);
                 var whileBusy = Volatile.Read(ref signals);
-                Assert.Greater(whileBusy, 5, "keeps signalling while work is queued");
+                Assert.Greater(whileBusy, 3, "keeps signalling while work is queued (every 10 ms: about 50)");
                 Assert.IsTrue(pump.Running);
                 Volatile.Write(ref busy, false);
-                Thread.Sleep(400); // trailing 100 ms, then the timer stops
+                var until = DateTime.UtcNow.AddSeconds(10); // trailing 100 ms, then the timer stops
+                while (pump.Running && DateTime.UtcNow < until) Thread.Sleep(20);
                 Assert.IsFalse(pump.Running, "stops once idle");
+                Thread.Sleep(50); // a beat already past its check may still signal once
                 var stopped = Volatile.Read(ref signals);
                 Thread.Sleep(200);
                 Assert.AreEqual(stopped, Volatile.Read(ref signals), "no signals once idle: an idle Editor is not woken");
