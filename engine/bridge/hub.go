@@ -84,6 +84,8 @@ type Hub struct {
 	// last descriptor writes; closing refuses new ones. Both under mu.
 	conns   sync.WaitGroup
 	closing bool
+	// live holds every open bridge connection, said hello or not (under mu).
+	live map[*Peer]struct{}
 }
 
 type editor struct {
@@ -121,7 +123,7 @@ func NewHub(opt Options) *Hub {
 	if opt.ReloadGrace == 0 {
 		opt.ReloadGrace = 3 * time.Minute
 	}
-	return &Hub{opt: opt, editors: map[string]*editor{}}
+	return &Hub{opt: opt, editors: map[string]*editor{}, live: map[*Peer]struct{}{}}
 }
 
 // Remember adds a known editor that is not connected (from a descriptor), so
@@ -210,6 +212,19 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		h.event(peer, ev)
 	})
+	h.mu.Lock()
+	if h.closing { // Close ran while this connection was being accepted
+		h.mu.Unlock()
+		conn.Close(websocket.StatusGoingAway, "the daemon is shutting down")
+		return
+	}
+	h.live[peer] = struct{}{}
+	h.mu.Unlock()
+	defer func() {
+		h.mu.Lock()
+		delete(h.live, peer)
+		h.mu.Unlock()
+	}()
 	go func() {
 		// An editor that does not say hello in time is dropped.
 		select {
@@ -532,13 +547,13 @@ func (h *Hub) Call(ctx context.Context, hash, tool string, args map[string]any, 
 		case ctx.Err() != nil:
 			h.forget(hash, id)
 			p.Notify(MethodCancel, CancelParams{CallID: id})
-			return nil, ctx.Err()
+			return nil, h.ctxErr(ctx)
 		case errors.Is(err, ErrClosed):
 			select {
 			case out = <-pc.done:
 			case <-ctx.Done():
 				h.forget(hash, id)
-				return nil, ctx.Err()
+				return nil, h.ctxErr(ctx)
 			}
 		default:
 			h.forget(hash, id)
@@ -550,6 +565,19 @@ func (h *Hub) Call(ctx context.Context, hash, tool string, args map[string]any, 
 		}
 		return out.result, out.err
 	}
+}
+
+// ctxErr is why a call's context ended: the daemon shutting down (its
+// request contexts end with it, right after Close) or the caller's own
+// cancellation or deadline.
+func (h *Hub) ctxErr(ctx context.Context) error {
+	h.mu.Lock()
+	closing := h.closing
+	h.mu.Unlock()
+	if closing {
+		return ErrStopping
+	}
+	return ctx.Err()
 }
 
 // wait blocks until back is closed or ctx ends, reporting progress.
@@ -564,7 +592,7 @@ func (h *Hub) wait(ctx context.Context, back chan struct{}, start time.Time, wai
 		case <-back:
 			return nil
 		case <-ctx.Done():
-			return ctx.Err()
+			return h.ctxErr(ctx)
 		case <-t.C:
 			if waiting != nil {
 				waiting(time.Since(start))
@@ -596,11 +624,13 @@ func (h *Hub) Close() {
 	}()
 	h.mu.Lock()
 	h.closing = true
+	// Every live connection, also those that have not said hello yet (an
+	// editor reconnecting right now), or waiting for them would take 5 s.
 	var peers []*Peer
+	for p := range h.live {
+		peers = append(peers, p)
+	}
 	for _, e := range h.editors {
-		if e.peer != nil {
-			peers = append(peers, e.peer)
-		}
 		for id, pc := range e.spanning { // their answers would come in a hello that never will
 			delete(e.spanning, id)
 			pc.done <- outcome{err: ErrStopping}
@@ -611,9 +641,16 @@ func (h *Hub) Close() {
 		}
 	}
 	h.mu.Unlock()
+	// In parallel: each close handshake may wait for its editor to answer.
+	var wg sync.WaitGroup
 	for _, p := range peers {
-		p.Close("daemon shutting down")
+		wg.Add(1)
+		go func(p *Peer) {
+			defer wg.Done()
+			p.Close("daemon shutting down")
+		}(p)
 	}
+	wg.Wait()
 }
 
 func newCallID() string {

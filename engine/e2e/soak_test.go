@@ -3,7 +3,9 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
+	"net/http/httptrace"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -75,13 +77,21 @@ func TestSoakWithFaults(t *testing.T) {
 	unexpected := map[string]int{}
 	stop := make(chan struct{})
 
-	// The daemon is down between downAt and upAt (unix nanos; 0 = not yet),
-	// and epoch counts restarts: a session's first call after one may meet
-	// the connection the old daemon closed.
-	var downAt, upAt, epoch atomic.Int64
-	restartErr := func(began time.Time, sessionEpoch int64) bool {
+	// The daemon goes down at downAt and is up again at upAt (unix nanos; 0 =
+	// not yet). A transport error is the restart's when the connection it
+	// used was dialled to the old daemon (before upAt), or, when no
+	// connection was made (refused), when it happened while the daemon was
+	// down. Connections are dated by the sessions' own dialers.
+	var downAt, upAt atomic.Int64
+	restartErr := func(began time.Time, used *datedConn) bool {
 		d, u := downAt.Load(), upAt.Load()
-		return d != 0 && (began.UnixNano() >= d && (u == 0 || began.UnixNano() <= u) || sessionEpoch < epoch.Load())
+		if d == 0 || time.Now().UnixNano() < d {
+			return false
+		}
+		if used != nil {
+			return u == 0 || used.at < u
+		}
+		return u == 0 || began.UnixNano() <= u
 	}
 
 	// Reloads: a script changes and compiles every 60 ms in the first
@@ -112,9 +122,17 @@ func TestSoakWithFaults(t *testing.T) {
 		wg.Add(1)
 		go func(s int) {
 			defer wg.Done()
-			client := &http.Client{Timeout: 30 * time.Second}
+			tr := http.DefaultTransport.(*http.Transport).Clone()
+			tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+				c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+				if err != nil {
+					return nil, err
+				}
+				return &datedConn{Conn: c, at: time.Now().UnixNano()}, nil
+			}
+			defer tr.CloseIdleConnections()
+			client := &http.Client{Timeout: 30 * time.Second, Transport: tr}
 			ed := editors[s%2]
-			var seen int64 // the restart epoch of this session's last answer
 			// At least per calls each, and on until the first editor has
 			// reloaded five times (bounded), so fast machines see reloads too.
 			for i := 0; i < per || (fast.sim.Reloads() < 5 && time.Since(begin) < 20*time.Second); i++ {
@@ -124,7 +142,6 @@ func TestSoakWithFaults(t *testing.T) {
 						downAt.Store(time.Now().UnixNano())
 						e.restart()
 						upAt.Store(time.Now().UnixNano())
-						epoch.Add(1)
 					}()
 				}
 				tool, body := "get-logs", `{"MaxCount":5}`
@@ -132,14 +149,15 @@ func TestSoakWithFaults(t *testing.T) {
 					tool, body = "simulate-keyboard", `{"Key":"W"}` // not idempotent
 				}
 				began := time.Now()
+				var used *datedConn
+				trace := &httptrace.ClientTrace{GotConn: func(i httptrace.GotConnInfo) { used, _ = i.Conn.(*datedConn) }}
 				req, _ := http.NewRequest("POST", base+"/tools/"+tool+"?project="+ed.sim.Hash(), stringsReader(body))
 				req.Header.Set("Authorization", "Bearer "+token)
-				resp, err := client.Do(req)
+				resp, err := client.Do(req.WithContext(httptrace.WithClientTrace(context.Background(), trace)))
 				if err != nil {
-					if restartErr(began, seen) {
+					if restartErr(began, used) {
 						restartErrors.Add(1)
 						answered.Add(1)
-						seen = epoch.Load()
 					} else {
 						mu.Lock()
 						unexpected["transport: "+err.Error()]++
@@ -150,7 +168,6 @@ func TestSoakWithFaults(t *testing.T) {
 				var m map[string]any
 				decodeBody(resp, &m)
 				answered.Add(1)
-				seen = epoch.Load()
 				switch code := errCode(m); {
 				case resp.StatusCode == http.StatusOK:
 					results.Add(1)
@@ -222,6 +239,12 @@ func TestSoakWithFaults(t *testing.T) {
 	if m1.HeapAlloc > m0.HeapAlloc+4<<20 {
 		t.Errorf("heap grew from %.1f MB to %.1f MB and stayed", float64(m0.HeapAlloc)/1e6, float64(m1.HeapAlloc)/1e6)
 	}
+}
+
+// datedConn is a client connection that knows when it was dialled.
+type datedConn struct {
+	net.Conn
+	at int64 // unix nanos
 }
 
 // compile asks a project's editor to compile (the soak's reload trigger).

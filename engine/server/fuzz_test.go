@@ -40,6 +40,9 @@ func newFuzzDaemon(f *testing.F) *fuzzDaemon {
 	srv := New(eng, token, "", nil)
 	ts := httptest.NewServer(srv)
 	f.Cleanup(ts.Close)
+	// Before the state folder is removed: the hub closes the editor's connection and
+	// writes its last instance file, so nothing is written into a folder being deleted.
+	f.Cleanup(eng.Hub.Close)
 	srv.BaseURL = ts.URL
 	proj := filepath.Join(f.TempDir(), "Fuzz")
 	for _, d := range []string{"Assets", "ProjectSettings"} {
