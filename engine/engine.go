@@ -15,6 +15,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/definitions"
 	"github.com/unitymcp/unitymcp/engine/params"
 	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // Version of the daemon, stamped at build time with -ldflags
@@ -91,7 +92,14 @@ func New(opt Options) *Engine {
 					info.DeclaredTools = append(info.DeclaredTools, d)
 				}
 			}
-			e.Hub.Remember(info)
+			// An editor whose process still runs had a connection to the previous
+			// daemon (this one was restarted under it): it dials again within
+			// seconds, so its calls wait for it instead of failing meanwhile.
+			if in.PID > 0 && in.State != bridge.StateDisconnected && platform.ProcessAlive(in.PID) {
+				e.Hub.Expect(info)
+			} else {
+				e.Hub.Remember(info)
+			}
 			e.setDeclared(in.ProjectHash, info.DeclaredTools)
 		}
 	}

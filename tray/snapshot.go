@@ -13,7 +13,7 @@ import (
 const (
 	IconIdle      = "idle"      // no editor connected
 	IconConnected = "connected" // editors connected, all well
-	IconBusy      = "busy"      // compiling, reloading or running tests
+	IconBusy      = "busy"      // compiling, reloading, reconnecting or running tests
 	IconError     = "error"     // the last compile or test run failed
 )
 
@@ -44,7 +44,7 @@ func (s Snapshot) Icon() string {
 		if e.Errors > 0 || e.TestsFail > 0 {
 			return IconError
 		}
-		if e.Info.State == bridge.StateCompiling || e.Info.State == bridge.StateReloading || e.RunningOps > 0 {
+		if e.Info.State == bridge.StateCompiling || e.Info.State == bridge.StateReloading || e.Info.State == bridge.StateReconnecting || e.RunningOps > 0 {
 			state = IconBusy
 		}
 	}

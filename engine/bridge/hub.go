@@ -23,6 +23,9 @@ const (
 	StateCompiling    = "compiling"
 	StateReloading    = "reloading"
 	StateDisconnected = "disconnected"
+	// StateReconnecting: the daemon (re)started while this editor's process
+	// was running; it is expected to dial again, and calls for it wait.
+	StateReconnecting = "reconnecting"
 )
 
 // Errors a call can end with. The engine turns them into tool errors.
@@ -69,6 +72,9 @@ type Options struct {
 	// ReloadGrace bounds how long an editor may stay in a domain reload
 	// before it is considered gone. Zero means 3 minutes.
 	ReloadGrace time.Duration
+	// ReconnectGrace bounds how long calls wait for an editor that was
+	// running when the daemon started (see Expect). Zero means 10 s.
+	ReconnectGrace time.Duration
 	// OnChange is called (outside locks) after an editor's info changed.
 	OnChange func(EditorInfo, bool /* declared tools changed */)
 	// OnEvent is called (outside locks) for every editor event.
@@ -123,6 +129,9 @@ func NewHub(opt Options) *Hub {
 	if opt.ReloadGrace == 0 {
 		opt.ReloadGrace = 3 * time.Minute
 	}
+	if opt.ReconnectGrace == 0 {
+		opt.ReconnectGrace = 10 * time.Second
+	}
 	return &Hub{opt: opt, editors: map[string]*editor{}, live: map[*Peer]struct{}{}}
 }
 
@@ -136,6 +145,24 @@ func (h *Hub) Remember(info EditorInfo) {
 	}
 	info.State = StateDisconnected
 	h.editors[info.ProjectHash] = &editor{info: info, inflight: map[string]*pending{}, spanning: map[string]*pending{}}
+}
+
+// Expect is Remember for an editor whose process is still running when the
+// daemon starts (the daemon was restarted under it): calls for its project
+// wait, up to grace, for the editor to dial again and say hello, instead of
+// failing with ErrNotConnected in the moment before it reconnects.
+func (h *Hub) Expect(info EditorInfo) {
+	grace := h.opt.ReconnectGrace
+	h.mu.Lock()
+	if _, ok := h.editors[info.ProjectHash]; ok {
+		h.mu.Unlock()
+		return
+	}
+	info.State = StateReconnecting
+	back := make(chan struct{})
+	h.editors[info.ProjectHash] = &editor{info: info, inflight: map[string]*pending{}, spanning: map[string]*pending{}, back: back}
+	h.mu.Unlock()
+	time.AfterFunc(grace, func() { h.giveUp(info.ProjectHash, back, "did not reconnect after the daemon started", grace) })
 }
 
 // Editors lists every known editor, connected first, then by path.
@@ -389,7 +416,7 @@ func (h *Hub) detach(p *Peer) {
 			select {
 			case <-back:
 			case <-time.After(grace):
-				h.giveUpReload(hash, back)
+				h.giveUp(hash, back, "did not come back from its domain reload", grace)
 			}
 		}()
 	} else {
@@ -404,12 +431,20 @@ func (h *Hub) detach(p *Peer) {
 		}
 	}
 	info := e.info
+	closing := h.closing
 	h.mu.Unlock()
 	h.opt.Logger.Info("editor connection ended", "project", info.ProjectPath, "reloading", announced, "quit", p.quitting.Load())
+	if closing {
+		// The daemon itself is stopping: the editor is not gone, so its
+		// descriptor keeps saying so, and the next daemon expects it back.
+		return
+	}
 	h.changed(info, false)
 }
 
-func (h *Hub) giveUpReload(hash string, back chan struct{}) {
+// giveUp marks an editor that did not come back (from a reload, or after
+// the daemon started) disconnected, and wakes the calls waiting for it.
+func (h *Hub) giveUp(hash string, back chan struct{}, why string, grace time.Duration) {
 	h.mu.Lock()
 	e := h.editors[hash]
 	if e == nil || e.back != back || e.peer != nil {
@@ -425,7 +460,7 @@ func (h *Hub) giveUpReload(hash string, back chan struct{}) {
 	e.back = nil
 	info := e.info
 	h.mu.Unlock()
-	h.opt.Logger.Warn("editor did not come back from its domain reload", "project", info.ProjectPath, "grace", h.opt.ReloadGrace)
+	h.opt.Logger.Warn("editor "+why, "project", info.ProjectPath, "grace", grace)
 	h.changed(info, false)
 }
 

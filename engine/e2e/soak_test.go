@@ -134,8 +134,9 @@ func TestSoakWithFaults(t *testing.T) {
 			client := &http.Client{Timeout: 30 * time.Second, Transport: tr}
 			ed := editors[s%2]
 			// At least per calls each, and on until the first editor has
-			// reloaded five times (bounded), so fast machines see reloads too.
-			for i := 0; i < per || (fast.sim.Reloads() < 5 && time.Since(begin) < 20*time.Second); i++ {
+			// reloaded five times and the second once (bounded), so fast
+			// machines see reloads too.
+			for i := 0; i < per || ((fast.sim.Reloads() < 5 || slow.sim.Reloads() < 1) && time.Since(begin) < 20*time.Second); i++ {
 				n := made.Add(1)
 				if n == restartAfter && restarted.CompareAndSwap(false, true) {
 					go func() {
