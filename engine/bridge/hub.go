@@ -162,7 +162,11 @@ func (h *Hub) Expect(info EditorInfo) {
 	back := make(chan struct{})
 	h.editors[info.ProjectHash] = &editor{info: info, inflight: map[string]*pending{}, spanning: map[string]*pending{}, back: back}
 	h.mu.Unlock()
-	time.AfterFunc(grace, func() { h.giveUp(info.ProjectHash, back, "did not reconnect after the daemon started", grace) })
+	// Only while still reconnecting: once it said hello (and perhaps started a
+	// reload since), the reload's own grace applies.
+	time.AfterFunc(grace, func() {
+		h.giveUp(info.ProjectHash, back, StateReconnecting, "did not reconnect after the daemon started", grace)
+	})
 }
 
 // Editors lists every known editor, connected first, then by path.
@@ -300,6 +304,10 @@ func (h *Hub) attach(p *Peer, hello Hello) (any, error) {
 		hello.ProjectPath = project.Root(hello.DataPath)
 	}
 	h.mu.Lock()
+	if h.closing {
+		h.mu.Unlock()
+		return nil, &RPCError{Code: RPCInternal, Message: "the daemon is shutting down; dial again when it is back"}
+	}
 	e := h.editors[hash]
 	if e == nil {
 		e = &editor{inflight: map[string]*pending{}, spanning: map[string]*pending{}}
@@ -409,14 +417,17 @@ func (h *Hub) detach(p *Peer) {
 	}
 	e.peer = nil
 	e.info.LastSeen = time.Now()
-	if announced {
+	if announced && !h.closing {
 		// Held calls keep waiting; a reload that never ends is bounded.
+		if e.back == nil {
+			e.back = make(chan struct{})
+		}
 		grace, back := h.opt.ReloadGrace, e.back
 		go func() {
 			select {
 			case <-back:
 			case <-time.After(grace):
-				h.giveUp(hash, back, "did not come back from its domain reload", grace)
+				h.giveUp(hash, back, "", "did not come back from its domain reload", grace)
 			}
 		}()
 	} else {
@@ -444,10 +455,14 @@ func (h *Hub) detach(p *Peer) {
 
 // giveUp marks an editor that did not come back (from a reload, or after
 // the daemon started) disconnected, and wakes the calls waiting for it.
-func (h *Hub) giveUp(hash string, back chan struct{}, why string, grace time.Duration) {
+// onlyIn, when set, is the state the editor must still be in.
+func (h *Hub) giveUp(hash string, back chan struct{}, onlyIn, why string, grace time.Duration) {
+	if back == nil {
+		return
+	}
 	h.mu.Lock()
 	e := h.editors[hash]
-	if e == nil || e.back != back || e.peer != nil {
+	if e == nil || e.back != back || e.peer != nil || (onlyIn != "" && e.info.State != onlyIn) {
 		h.mu.Unlock()
 		return
 	}

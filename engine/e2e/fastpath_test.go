@@ -201,3 +201,55 @@ func TestFastPathLeavesListChangedToMCPGo(t *testing.T) {
 		t.Error("calls after that do not take the fast path again")
 	}
 }
+
+// Requests mcp-go would refuse or not run are not answered by the fast path
+// either: a session id of the wrong form (even one a GET stream registered),
+// and a message that also carries a result (mcp-go takes it for a response).
+// A cancellation names its call by value (1e3 is 1000).
+func TestFastPathRefusesWhatMCPGoRefuses(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	e.startSim(newProject(t, "FastEdge"), editorsim.Config{Slow: 5 * time.Second})
+	// A GET stream with a malformed session id registers it with mcp-go.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+"/mcp", nil)
+	req.Header.Set("Authorization", "Bearer "+e.Token)
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Mcp-Session-Id", "not-a-valid-id")
+	go func() {
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	}()
+	time.Sleep(200 * time.Millisecond)
+	bad := &rawSession{t: t, e: e, sid: "not-a-valid-id"}
+	before := e.d.Server.FastCalls()
+	resp, _ := bad.post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"definitions_list","arguments":{}}}`)
+	if e.d.Server.FastCalls() != before || resp.StatusCode != http.StatusNotFound {
+		t.Errorf("malformed session id: fast path used %v, status %d (mcp-go answers 404)", e.d.Server.FastCalls() != before, resp.StatusCode)
+	}
+	s := newRawSession(t, e)
+	resp, _ = s.post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"definitions_list","arguments":{}},"result":{}}`)
+	if e.d.Server.FastCalls() != before || resp.StatusCode != http.StatusAccepted {
+		t.Errorf("message with a result: fast path used %v, status %d (mcp-go: 202, nothing run)", e.d.Server.FastCalls() != before, resp.StatusCode)
+	}
+	done := make(chan string, 1)
+	go func() {
+		_, body := s.post(`{"jsonrpc":"2.0","id":1e3,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
+		done <- body
+	}()
+	time.Sleep(300 * time.Millisecond)
+	s.post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1000}}`)
+	select {
+	case body := <-done:
+		if !strings.Contains(body, "cancelled") {
+			t.Errorf("requestId 1000 did not cancel call 1e3: %s", body)
+		}
+	case <-time.After(4 * time.Second):
+		t.Error("requestId 1000 did not cancel call 1e3")
+	}
+	if e.d.Server.FastCalls() != before+1 {
+		t.Errorf("the 1e3 call should have taken the fast path")
+	}
+}

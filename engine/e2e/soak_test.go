@@ -118,6 +118,7 @@ func TestSoakWithFaults(t *testing.T) {
 	begin := time.Now()
 	restartAfter := int64(total / 2)
 	var restarted atomic.Bool
+	var restarting sync.WaitGroup // the restart, joined before the checks
 	for s := 0; s < sessions; s++ {
 		wg.Add(1)
 		go func(s int) {
@@ -139,7 +140,9 @@ func TestSoakWithFaults(t *testing.T) {
 			for i := 0; i < per || ((fast.sim.Reloads() < 5 || slow.sim.Reloads() < 1) && time.Since(begin) < 20*time.Second); i++ {
 				n := made.Add(1)
 				if n == restartAfter && restarted.CompareAndSwap(false, true) {
+					restarting.Add(1)
 					go func() {
+						defer restarting.Done()
 						downAt.Store(time.Now().UnixNano())
 						e.restart()
 						upAt.Store(time.Now().UnixNano())
@@ -174,7 +177,7 @@ func TestSoakWithFaults(t *testing.T) {
 					results.Add(1)
 				case code == "interrupted_by_reload" || code == "editor_disconnected" || code == "editor_not_connected":
 					clearErrors.Add(1)
-				case code == "daemon_stopping":
+				case code == "daemon_stopping" && downAt.Load() != 0: // only the restart stops the daemon
 					restartErrors.Add(1)
 				default:
 					mu.Lock()
@@ -185,6 +188,7 @@ func TestSoakWithFaults(t *testing.T) {
 		}(s)
 	}
 	wg.Wait()
+	restarting.Wait()
 	close(stop)
 	bg.Wait()
 	want := made.Load()

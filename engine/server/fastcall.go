@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"mime"
 	"net/http"
+	"strconv"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -32,9 +33,12 @@ import (
 //   - a tool of the session's catalog, routed without asking the client for
 //     its roots (pinned, or exactly one editor).
 //
-// The answer is the same CallToolResult the mcp-go path builds (one
-// function makes both), notifications/cancelled cancels a fast call as it
-// cancels an mcp-go one, and a panic becomes a JSON-RPC internal error.
+// The answer is the same JSON-RPC response with the same CallToolResult the
+// mcp-go path builds (one function makes both; mcp-go may frame it as an SSE
+// event on a session it once streamed to, the fast path always answers
+// application/json — both are Streamable HTTP), notifications/cancelled
+// cancels a fast call as it cancels an mcp-go one (ids compared by value),
+// and a panic in the tool becomes a JSON-RPC internal error.
 
 // fastSessions tracks the sessions of one front: live ids, calls in flight
 // (for notifications/cancelled) and whether a notification may be queued.
@@ -120,6 +124,7 @@ type fastRequest struct {
 		Meta      json.RawMessage `json:"_meta"`
 		RequestID json.RawMessage `json:"requestId"` // notifications/cancelled
 	} `json:"params"`
+	Result json.RawMessage `json:"result"` // mcp-go takes a message with a result for a response
 }
 
 var (
@@ -142,19 +147,21 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 		return false
 	}
 	sid := r.Header.Get(mcpserver.HeaderKeySessionID)
+	// What mcp-go checks first: the protocol era and version, and the
+	// session id's form (its default manager checks no more than that).
+	if v := r.Header.Get(mcp.HeaderProtocolVersion); v != "" && (!mcp.IsValidProtocolVersion(v) || mcp.IsModernProtocol(v)) {
+		return false
+	}
+	if _, err := (&mcpserver.StatelessGeneratingSessionIdManager{}).Validate(sid); err != nil {
+		return false
+	}
 	if m.Method == "notifications/cancelled" {
 		if len(m.Params.RequestID) > 0 {
 			f.fast.cancel(sid, idKey(m.Params.RequestID))
 		}
 		return false // mcp-go answers it (202) and cancels its own calls
 	}
-	if m.Method != "tools/call" || !plainID(m.ID) || sid == "" || m.Params.Name == "" {
-		return false
-	}
-	if len(m.Params.Meta) > 0 && !bytes.Equal(bytes.TrimSpace(m.Params.Meta), []byte("null")) {
-		return false
-	}
-	if v := r.Header.Get(mcp.HeaderProtocolVersion); v != "" && (!mcp.IsValidProtocolVersion(v) || mcp.IsModernProtocol(v)) {
+	if m.Method != "tools/call" || !plainID(m.ID) || m.Params.Name == "" || !isNull(m.Result) || !isNull(m.Params.Meta) {
 		return false
 	}
 	if s.eng.Lookup(hash, m.Params.Name) == nil {
@@ -168,6 +175,7 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	key := idKey(m.ID)
+	raw := bytes.TrimSpace(m.ID)
 	if !f.fast.begin(sid, key, cancel) {
 		return false
 	}
@@ -191,12 +199,12 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 		if err != nil {
 			rpcErr = "encoding the result: " + err.Error()
 		} else {
-			out = append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), key...), `,"result":`...), b...), "}\n"...)
+			out = append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), raw...), `,"result":`...), b...), "}\n"...)
 		}
 	}
 	if rpcErr != "" {
 		e, _ := json.Marshal(map[string]any{"code": mcp.INTERNAL_ERROR, "message": rpcErr})
-		out = append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), key...), `,"error":`...), e...), "}\n"...)
+		out = append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), raw...), `,"error":`...), e...), "}\n"...)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(out)
@@ -214,8 +222,32 @@ func plainID(id json.RawMessage) bool {
 	return len(id) > 0 && (id[0] == '"' || id[0] == '-' || (id[0] >= '0' && id[0] <= '9'))
 }
 
-// idKey is the comparable form of an id: its JSON with spaces trimmed.
-func idKey(id json.RawMessage) string { return string(bytes.TrimSpace(id)) }
+// isNull reports whether a raw JSON value is absent or null.
+func isNull(v json.RawMessage) bool {
+	v = bytes.TrimSpace(v)
+	return len(v) == 0 || bytes.Equal(v, []byte("null"))
+}
+
+// idKey is the comparable form of an id, by value: 1000 and 1e3 are the
+// same number, "A" and "\u0041" the same string.
+func idKey(id json.RawMessage) string {
+	d := json.NewDecoder(bytes.NewReader(id))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return string(bytes.TrimSpace(id))
+	}
+	switch x := v.(type) {
+	case string:
+		return "s:" + x
+	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			return "n:" + strconv.FormatFloat(f, 'g', -1, 64)
+		}
+		return "n:" + x.String()
+	}
+	return string(bytes.TrimSpace(id))
+}
 
 // toolResult is the CallToolResult of an engine answer, for both paths.
 func toolResult(res json.RawMessage, terr *engine.ToolError) *mcp.CallToolResult {

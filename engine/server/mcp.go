@@ -64,8 +64,11 @@ func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
 		defer m.mu.Unlock()
 		for key, f := range m.fronts {
 			if key == "" || key == hash || hash == "" {
-				f.fast.markDirty() // list_changed is queued: the next request takes mcp-go's path
 				f.srv.SetTools(m.serverTools(key)...)
+				// list_changed is queued now: the next request of each session takes
+				// mcp-go's path, which delivers it (marked after SetTools, or a request
+				// in between would clear the mark before anything was queued).
+				f.fast.markDirty()
 			}
 		}
 	})
