@@ -37,7 +37,9 @@ func TestSecondUserCannotReadToken(t *testing.T) {
 	control := filepath.Join(open, "control.txt")
 	os.WriteFile(control, []byte("readable\n"), 0o644)
 	if out, err := asNobody("cat", control); err != nil || !strings.Contains(out, "readable") {
-		t.Fatalf("the other user cannot even read a world-readable file (%v: %s); the test proves nothing", err, out)
+		// A container without CAP_SETUID, or a TMPDIR nobody may enter: nothing
+		// can be proven here either way.
+		t.Skipf("cannot act as another user here (%v: %s); docs/security.md says what protects the token", err, out)
 	}
 	home := filepath.Join(open, "UnityMCP")
 	addr := freePort(t)
