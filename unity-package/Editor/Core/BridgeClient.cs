@@ -58,6 +58,10 @@ namespace UnityMcp.Core
         /// <summary>Whether to start the daemon when none runs.</summary>
         public bool AutoStartDaemon { get; set; }
 
+        /// <summary>Says that the daemon was started (default: the log). The Editor sets it to
+        /// say so once per Editor session, not after every domain reload.</summary>
+        public Action<string> AnnounceDaemonStart { get; set; }
+
         /// <summary>How long to wait between connection attempts at most.</summary>
         public TimeSpan MaxBackoff = TimeSpan.FromSeconds(5);
 
@@ -197,7 +201,10 @@ namespace UnityMcp.Core
                 var psi = new ProcessStartInfo(exe, "serve") { UseShellExecute = false, CreateNoWindow = true };
                 psi.EnvironmentVariables["UNITYMCP_HOME"] = stateDir;
                 Process.Start(psi);
-                log.Info("unitymcp: " + why + "; started the daemon (" + exe + " serve)");
+                var msg = "unitymcp: " + why + "; started the daemon (" + exe + " serve)";
+                var announce = AnnounceDaemonStart;
+                if (announce != null) announce(msg);
+                else log.Info(msg);
             }
             catch (Exception e)
             {

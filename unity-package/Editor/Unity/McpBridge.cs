@@ -17,6 +17,7 @@ namespace UnityMcp.Editor
     {
         const string DeliveriesKey = "UnityMcp.Deliveries";
         const string HeldKey = "UnityMcp.HeldCalls";
+        const string DaemonStartedKey = "UnityMcp.DaemonStartAnnounced";
 
         static readonly MainThreadQueue queue = new MainThreadQueue();
         static readonly Dictionary<string, Func<JObject>> spanning = new Dictionary<string, Func<JObject>>();
@@ -103,6 +104,12 @@ namespace UnityMcp.Editor
             var path = McpSettings.DaemonPath;
             c.DaemonExecutable = string.IsNullOrEmpty(path) ? null : path;
             c.AutoStartDaemon = McpSettings.AutoStartDaemon;
+            c.AnnounceDaemonStart = msg => queue.Post(() =>
+            {
+                if (SessionState.GetBool(DaemonStartedKey, false)) return;
+                SessionState.SetBool(DaemonStartedKey, true);
+                Debug.Log(msg);
+            });
             Client = c;
             c.Start();
         }

@@ -58,6 +58,8 @@ namespace UnityEditor
         public static void SetString(string key, string value) { }
         public static string GetString(string key, string defaultValue) { return defaultValue; }
         public static void EraseString(string key) { }
+        public static void SetBool(string key, bool value) { }
+        public static bool GetBool(string key, bool defaultValue) { return defaultValue; }
     }
 
     // UnityCsReference: Editor/Mono/EditorPrefs.bindings.cs
