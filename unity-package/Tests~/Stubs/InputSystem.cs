@@ -96,5 +96,27 @@ namespace UnityEngine.InputSystem
     {
         public static void QueueStateEvent<TState>(InputDevice device, TState state, double time = -1)
             where TState : struct, LowLevel.IInputStateTypeInfo { }
+        public static InputSettings settings { get { throw new NotImplementedException(); } set { } }
+    }
+
+    // com.unity.inputsystem: InputSystem/InputSettings.cs (members used here; all present in 1.4.0)
+    public partial class InputSettings : UnityEngine.ScriptableObject
+    {
+        public BackgroundBehavior backgroundBehavior { get; set; }
+        public EditorInputBehaviorInPlayMode editorInputBehaviorInPlayMode { get; set; }
+
+        public enum BackgroundBehavior
+        {
+            ResetAndDisableNonBackgroundDevices = 0,
+            ResetAndDisableAllDevices = 1,
+            IgnoreFocus = 2,
+        }
+
+        public enum EditorInputBehaviorInPlayMode
+        {
+            PointersAndKeyboardsRespectGameViewFocus,
+            AllDevicesRespectGameViewFocus,
+            AllDeviceInputAlwaysGoesToGameView,
+        }
     }
 }

@@ -301,7 +301,7 @@ namespace UnityMcp.Editor.Tools
                 call.Reply(res);
                 return;
             }
-            Frames.Run(call, MouseRun(call, mouse, action, res));
+            Frames.Run(call, GameInputRouting.While(MouseRun(call, mouse, action, res)));
         }
 
         static IEnumerable<object> WaitFrames(int frames)
@@ -415,7 +415,7 @@ namespace UnityMcp.Editor.Tools
                 call.Reply(res);
                 return;
             }
-            Frames.Run(call, KeyRun(call, kb, key, action, res));
+            Frames.Run(call, GameInputRouting.While(KeyRun(call, kb, key, action, res)));
         }
 
         static IEnumerable<object> KeyRun(ToolCall call, UnityEngine.InputSystem.Keyboard kb, Key key, string action, JObject res)
@@ -455,4 +455,65 @@ namespace UnityMcp.Editor.Tools
         }
 #endif
     }
+
+#if UNITYMCP_INPUT_SYSTEM
+    /// <summary>Makes injected pointer and keyboard input reach the game while the Game View
+    /// (or the whole Editor) is not focused — the usual case when an agent drives Unity from
+    /// another window. By default the Input System routes pointer and keyboard input to the
+    /// Editor when no Game View has focus, and disables those devices in the background, so
+    /// injected events would never reach the game. For as long as an injection runs,
+    /// editorInputBehaviorInPlayMode is AllDeviceInputAlwaysGoesToGameView and
+    /// backgroundBehavior IgnoreFocus (com.unity.inputsystem InputSettings.cs); the previous
+    /// values come back when the last injection ends, or when Play Mode exits.</summary>
+    static class GameInputRouting
+    {
+        static int users;
+        static InputSettings.EditorInputBehaviorInPlayMode savedBehavior;
+        static InputSettings.BackgroundBehavior savedBackground;
+        static bool hooked;
+
+        public static IEnumerable<object> While(IEnumerable<object> routine)
+        {
+            Acquire();
+            try
+            {
+                foreach (var step in routine) yield return step;
+            }
+            finally { Release(); }
+        }
+
+        static void Acquire()
+        {
+            if (!hooked)
+            {
+                hooked = true;
+                // Play Mode ending stops every injection: put the settings back even if an
+                // injection's routine was never finished.
+                EditorApplication.playModeStateChanged += s => { if (s == PlayModeStateChange.ExitingPlayMode && users > 0) { users = 0; Restore(); } };
+            }
+            if (users++ > 0) return;
+            var settings = InputSystem.settings;
+            savedBehavior = settings.editorInputBehaviorInPlayMode;
+            savedBackground = settings.backgroundBehavior;
+            settings.editorInputBehaviorInPlayMode = InputSettings.EditorInputBehaviorInPlayMode.AllDeviceInputAlwaysGoesToGameView;
+            settings.backgroundBehavior = InputSettings.BackgroundBehavior.IgnoreFocus;
+        }
+
+        static void Release()
+        {
+            if (users > 0 && --users == 0) Restore();
+        }
+
+        static void Restore()
+        {
+            var settings = InputSystem.settings;
+            if (settings.editorInputBehaviorInPlayMode == InputSettings.EditorInputBehaviorInPlayMode.AllDeviceInputAlwaysGoesToGameView &&
+                settings.backgroundBehavior == InputSettings.BackgroundBehavior.IgnoreFocus)
+            {
+                settings.editorInputBehaviorInPlayMode = savedBehavior;
+                settings.backgroundBehavior = savedBackground;
+            }
+        }
+    }
+#endif
 }
