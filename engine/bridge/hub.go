@@ -144,7 +144,11 @@ func (h *Hub) Remember(info EditorInfo) {
 		return
 	}
 	info.State = StateDisconnected
-	h.editors[info.ProjectHash] = &editor{info: info, inflight: map[string]*pending{}, spanning: map[string]*pending{}}
+	h.editors[info.ProjectHash] = newEditor(info)
+}
+
+func newEditor(info EditorInfo) *editor {
+	return &editor{info: info, inflight: map[string]*pending{}, spanning: map[string]*pending{}}
 }
 
 // Expect is Remember for an editor whose process is still running when the
@@ -159,8 +163,10 @@ func (h *Hub) Expect(info EditorInfo) {
 		return
 	}
 	info.State = StateReconnecting
-	back := make(chan struct{})
-	h.editors[info.ProjectHash] = &editor{info: info, inflight: map[string]*pending{}, spanning: map[string]*pending{}, back: back}
+	e := newEditor(info)
+	e.back = make(chan struct{})
+	back := e.back
+	h.editors[info.ProjectHash] = e
 	h.mu.Unlock()
 	// Only while still reconnecting: once it said hello (and perhaps started a
 	// reload since), the reload's own grace applies.
@@ -310,7 +316,7 @@ func (h *Hub) attach(p *Peer, hello Hello) (any, error) {
 	}
 	e := h.editors[hash]
 	if e == nil {
-		e = &editor{inflight: map[string]*pending{}, spanning: map[string]*pending{}}
+		e = newEditor(EditorInfo{})
 		h.editors[hash] = e
 	}
 	old := e.peer

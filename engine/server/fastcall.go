@@ -49,7 +49,7 @@ type fastSessions struct {
 
 type fastSession struct {
 	dirty    bool                          // a notification may be queued in mcp-go
-	inflight map[string]context.CancelFunc // request id (raw JSON) → cancel
+	inflight map[string]context.CancelFunc // request id (idKey) → cancel
 }
 
 func (f *fastSessions) add(id string) {
@@ -193,21 +193,20 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 		return toolResult(res, terr), ""
 	}()
 	// The id goes back exactly as the client wrote it.
-	var out []byte
+	field, value := "result", []byte(nil)
 	if rpcErr == "" {
 		b, err := json.Marshal(result)
 		if err != nil {
 			rpcErr = "encoding the result: " + err.Error()
-		} else {
-			out = append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), raw...), `,"result":`...), b...), "}\n"...)
 		}
+		value = b
 	}
 	if rpcErr != "" {
-		e, _ := json.Marshal(map[string]any{"code": mcp.INTERNAL_ERROR, "message": rpcErr})
-		out = append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), raw...), `,"error":`...), e...), "}\n"...)
+		field = "error"
+		value, _ = json.Marshal(map[string]any{"code": mcp.INTERNAL_ERROR, "message": rpcErr})
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Write(out)
+	w.Write(append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), raw...), `,"`+field+`":`...), value...), "}\n"...))
 	return true
 }
 

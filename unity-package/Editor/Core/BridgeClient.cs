@@ -317,7 +317,6 @@ namespace UnityMcp.Core
             else ThreadPool.QueueUserWorkItem(_ => run());
         }
 
-        /// <summary>Sends an event notification (dropped when not connected).</summary>
         /// <summary>Sends an event; while not connected (before the first hello, between a
         /// reload and the next hello) it is kept — the last <see cref="MaxUnsentEvents"/> —
         /// and sent right after the next hello, in order, before anything newer.</summary>

@@ -57,7 +57,6 @@ namespace UnityMcp.Editor
     {
         static readonly Action signal = FindSignal();
         static TickPump pump;
-        static Func<bool> busy = () => false;
 
         /// <summary>Whether this Unity version lets the bridge wake the editor loop.</summary>
         public static bool Available { get { return signal != null; } }
@@ -72,12 +71,11 @@ namespace UnityMcp.Editor
             catch (Exception) { return null; }
         }
 
-        /// <summary>Starts the pump; busy says whether main-thread work is queued or running.</summary>
+        /// <summary>Starts the pump; isBusy says whether main-thread work is queued or running.</summary>
         public static void Install(Func<bool> isBusy)
         {
-            busy = isBusy;
             if (signal == null || pump != null) return;
-            pump = new TickPump(signal, () => busy());
+            pump = new TickPump(signal, isBusy);
         }
 
         /// <summary>Signals a tick now and keeps the loop ticking while there is work.</summary>

@@ -426,11 +426,13 @@ namespace UnityMcp.Editor
                 count = changedCount;
                 if (count > 0) { first = firstChanged; changedCount = 0; firstChanged = null; }
             }
-            var why = NoAutoImport();
-            if (count > 0 && why != null)
+            // The preferences are read when a change came in and every 2 s, not every update.
+            string why = null;
+            if (count > 0 && (why = NoAutoImport()) != null)
                 McpBridge.ReloadRequired((count == 1 ? "script " + first : count + " scripts (" + first + ", …)") + " changed on disk but " + why + "; call compile (it refreshes the AssetDatabase) to load " + (count == 1 ? "it" : "them"));
             if (Frames.Now < nextCheck) return;
             nextCheck = Frames.Now + 2;
+            if (count == 0) why = NoAutoImport();
             bool want = why != null, have;
             lock (gate) have = watchers.Count > 0;
             if (want && !have)

@@ -82,8 +82,9 @@ namespace UnityMcp.Editor.Tools
             var blocked = AssemblyChecker.Check(result.Assembly, McpSettings.SecurityLevel);
             if (blocked.Count > 0)
             {
-                call.Fail("security_violation", name + ": blocked at security level " + McpSettings.SecurityLevel + ": " + string.Join("; ", blocked.ToArray()),
-                    new JObject { { "violations", new JArray(blocked.ToArray()) }, { "securityLevel", McpSettings.SecurityLevel.ToString() }, { "file", file } });
+                var e = Violation(blocked, McpSettings.SecurityLevel);
+                e.Details["file"] = file;
+                call.Fail(e.Code, name + ": " + e.Message, e.Details);
                 yield break;
             }
             var method = FindExecute(result.Assembly, "UnityMcp.Scripts.Script_" + hash, new[] { typeof(JObject) });
@@ -156,9 +157,7 @@ namespace UnityMcp.Editor.Tools
             if (code.Trim().Length == 0) throw new ToolException("invalid_params", "execute_code: code is empty");
             var level = McpSettings.SecurityLevel;
             var violations = SecurityChecker.Check(code, level);
-            if (violations.Count > 0)
-                throw new ToolException("security_violation", "blocked at security level " + level + ": " + string.Join("; ", violations.ToArray()),
-                    new JObject { { "violations", new JArray(violations.ToArray()) }, { "securityLevel", level.ToString() } });
+            if (violations.Count > 0) throw Violation(violations, level);
             string hash;
             var source = SnippetWrapper.Wrap(code, out hash);
             Frames.Run(call, ExecuteCodeRun(call, source, hash, level));
@@ -203,9 +202,14 @@ namespace UnityMcp.Editor.Tools
         static void CheckCompiled(Assembly asm, SecurityLevel level)
         {
             var v = AssemblyChecker.Check(asm, level);
-            if (v.Count > 0)
-                throw new ToolException("security_violation", "blocked at security level " + level + ": " + string.Join("; ", v.ToArray()),
-                    new JObject { { "violations", new JArray(v.ToArray()) }, { "securityLevel", level.ToString() } });
+            if (v.Count > 0) throw Violation(v, level);
+        }
+
+        /// <summary>The security_violation error: what was blocked, at which level.</summary>
+        static ToolException Violation(List<string> found, SecurityLevel level)
+        {
+            return new ToolException("security_violation", "blocked at security level " + level + ": " + string.Join("; ", found.ToArray()),
+                new JObject { { "violations", new JArray(found.ToArray()) }, { "securityLevel", level.ToString() } });
         }
 
         // ---- execute-dynamic-code ----
