@@ -58,8 +58,12 @@ func Run(opt Options) {
 }
 
 func (m *Menu) ready() {
-	systray.SetTitle("unitymcp")
-	m.setIcon(IconIdle)
+	ui.Lock()
+	if !ui.quit {
+		systray.SetTitle("unitymcp")
+		m.setIcon(IconIdle)
+	}
+	ui.Unlock()
 	go keepRegistered(m.opt.Logger)
 	go m.follow()
 }
@@ -121,17 +125,33 @@ func (m *Menu) refresh() {
 func (m *Menu) update(fn func(*Snapshot)) {
 	m.mu.Lock()
 	fn(&m.snap)
-	snap := m.snap
 	m.mu.Unlock()
-	m.rebuild(snap)
+	m.rebuild()
+}
+
+// ui serialises every change of the tray (whole rebuilds, never two
+// interleaved) and ends them once the tray quits: fyne.io/systray closes its
+// D-Bus connection when it quits, after which its setters panic ("dbus:
+// connection closed by user"). A rebuild racing Quit — an editor leaving as
+// the daemon stops — crashed the daemon before it could remove daemon.json.
+var ui struct {
+	sync.Mutex
+	quit bool
 }
 
 func (m *Menu) setIcon(state string) { systray.SetIcon(iconBytes(state)) }
 
-// rebuild replaces the whole menu with one made from snap.
-func (m *Menu) rebuild(snap Snapshot) {
-	key := layoutKey(snap)
+// rebuild replaces the whole menu with one made from the current snapshot
+// (read under ui, so a later rebuild never shows an older state).
+func (m *Menu) rebuild() {
+	ui.Lock()
+	defer ui.Unlock()
+	if ui.quit {
+		return
+	}
 	m.mu.Lock()
+	snap := m.snap
+	key := layoutKey(snap)
 	if key == m.last {
 		m.mu.Unlock()
 		return
@@ -246,7 +266,7 @@ func (m *Menu) rebuild(snap Snapshot) {
 		if m.opt.Quit != nil {
 			m.opt.Quit()
 		}
-		systray.Quit()
+		Quit()
 	})
 }
 
@@ -294,5 +314,11 @@ func Available() bool {
 	return busReachable()
 }
 
-// Quit removes the tray and makes Run return.
-func Quit() { systray.Quit() }
+// Quit removes the tray and makes Run return. It waits for a rebuild in
+// progress; none starts after it.
+func Quit() {
+	ui.Lock()
+	ui.quit = true
+	ui.Unlock()
+	systray.Quit()
+}

@@ -161,7 +161,7 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 		case <-serve.done:
 			stopped = true
 			if serve.err != nil {
-				t.Errorf("serve exited with %v", serve.err)
+				t.Errorf("serve exited with %v:\n%s", serve.err, serve.stderr)
 			}
 		case <-time.After(2 * time.Second):
 			if time.Now().After(quit) {
