@@ -67,9 +67,33 @@ func (e *Engine) staticTools(hash string) []*Tool {
 }
 
 // lookupStatic finds a built-in or editor tool (what definitions may call
-// besides each other).
+// besides each other). It is on every call's path, so it searches in place
+// instead of building the catalog: built-ins first, then the project's
+// editor tools (for "", every project's, in hash order, as staticTools).
 func (e *Engine) lookupStatic(hash, name string) *Tool {
-	for _, t := range e.staticTools(hash) {
+	if t := e.builtinByName[name]; t != nil {
+		return t
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	if hash != "" {
+		return findTool(e.declared[hash], name)
+	}
+	var found *Tool
+	foundIn := ""
+	for h, ts := range e.declared {
+		if found != nil && h > foundIn {
+			continue
+		}
+		if t := findTool(ts, name); t != nil {
+			found, foundIn = t, h
+		}
+	}
+	return found
+}
+
+func findTool(ts []*Tool, name string) *Tool {
+	for _, t := range ts {
 		if t.Name == name {
 			return t
 		}
@@ -82,12 +106,7 @@ func (e *Engine) Lookup(hash, name string) *Tool {
 	if t := e.lookupStatic(hash, name); t != nil {
 		return t
 	}
-	for _, t := range e.Tools(hash) {
-		if t.Name == name {
-			return t
-		}
-	}
-	return nil
+	return findTool(e.Tools(hash), name)
 }
 
 // FilterGroups keeps the tools in any of groups (all when groups is empty).
@@ -127,7 +146,7 @@ func ParseGroups(s string) ([]string, *ToolError) {
 func (e *Engine) setDeclared(hash string, decl []bridge.DeclaredTool) {
 	tools := make([]*Tool, 0, len(decl))
 	for _, d := range decl {
-		if d.Name == "" || e.builtinNames[d.Name] {
+		if d.Name == "" || e.builtinByName[d.Name] != nil {
 			if d.Name != "" {
 				e.log.Warn("editor declared a tool with a built-in name; the built-in wins", "tool", d.Name, "project", hash)
 			}

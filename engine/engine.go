@@ -41,8 +41,8 @@ type Engine struct {
 	Hub    *bridge.Hub
 	Events *Bus
 
-	builtins     []*Tool
-	builtinNames map[string]bool
+	builtins      []*Tool
+	builtinByName map[string]*Tool
 
 	mu       sync.RWMutex
 	declared map[string][]*Tool
@@ -67,11 +67,11 @@ func New(opt Options) *Engine {
 	if opt.MCPURL == nil {
 		opt.MCPURL = func(string) string { return "" }
 	}
-	e := &Engine{log: opt.Logger, opt: opt, Events: &Bus{}, declared: map[string][]*Tool{}, builtinNames: map[string]bool{},
+	e := &Engine{log: opt.Logger, opt: opt, Events: &Bus{}, declared: map[string][]*Tool{}, builtinByName: map[string]*Tool{},
 		defs: defState{sets: map[string]*definitions.Set{}}}
 	e.builtins = Builtins()
 	for _, t := range e.builtins {
-		e.builtinNames[t.Name] = true
+		e.builtinByName[t.Name] = t
 	}
 	hopt := opt.Hub
 	hopt.Logger = opt.Logger
@@ -302,7 +302,7 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *ToolE
 // callEditorTool runs a tool in the editor of target t and maps bridge
 // failures to tool errors.
 func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name string, args map[string]any, idempotent bool) (json.RawMessage, *ToolError) {
-	if t.Info != nil && len(t.Info.Tools) > 0 && !contains(t.Info.Tools, name) && e.builtinNames[name] {
+	if t.Info != nil && len(t.Info.Tools) > 0 && !contains(t.Info.Tools, name) && e.builtinByName[name] != nil {
 		return nil, Errorf(CodeNotSupported, "the editor of %s (package %s) does not implement %s; update the Unity package to the daemon's version %s",
 			t.Info.ProjectPath, t.Info.PackageVersion, name, Version)
 	}

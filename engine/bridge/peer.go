@@ -75,7 +75,7 @@ func (p *Peer) Done() <-chan struct{} { return p.done }
 func (p *Peer) Run() error {
 	defer p.shutdown()
 	for {
-		_, data, err := p.conn.Read(p.ctx)
+		_, data, err := p.conn.Read(context.Background()) // see write
 		if err != nil {
 			return err
 		}
@@ -87,8 +87,8 @@ func (p *Peer) Run() error {
 // goroutine), a notification, or a response to one of our calls. Anything
 // else is answered with a parse error and otherwise ignored.
 func (p *Peer) handleFrame(data []byte) {
-	var m message
-	if err := json.Unmarshal(data, &m); err != nil || m.JSONRPC != "2.0" {
+	m, err := decodeFrame(data)
+	if err != nil || m.JSONRPC != "2.0" {
 		p.write(&message{JSONRPC: "2.0", ID: json.RawMessage("null"),
 			Error: &RPCError{Code: RPCParseError, Message: "frame is not a JSON-RPC 2.0 message"}})
 		return
@@ -153,7 +153,11 @@ func (p *Peer) write(m *message) error {
 	if err != nil {
 		return err
 	}
-	if err := p.conn.Write(p.ctx, websocket.MessageText, b); err != nil {
+	// Reads and writes take no cancellable context: each would cost the
+	// library a context.AfterFunc registration per frame, and every path
+	// that ends the peer (Close, CloseWith, shutdown) closes the connection,
+	// which ends a blocked read or write just the same.
+	if err := p.conn.Write(context.Background(), websocket.MessageText, b); err != nil {
 		return fmt.Errorf("%w: %v", ErrClosed, err)
 	}
 	return nil

@@ -209,6 +209,37 @@ func TestCallOverhead(t *testing.T) {
 	t.Log("\n" + b.String())
 }
 
+// BenchmarkToolCall is one tools/call per op through the official Go SDK
+// client for each target of TestCallOverhead, for profiling one path:
+//
+//	go test -run XXX -bench ToolCall/daemon_editorsim -cpuprofile cpu.out ./engine/e2e/
+func BenchmarkToolCall(b *testing.B) {
+	ctx := context.Background()
+	for i, tg := range targets(b) {
+		b.Run([]string{"floor_b", "floor_a", "daemon_editorsim", "daemon_side"}[i], func(b *testing.B) {
+			tool := tg.tool
+			if tool == "" {
+				tool = "get-logs"
+			}
+			c := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
+			tr := &sdk.StreamableClientTransport{Endpoint: tg.url, DisableStandaloneSSE: true,
+				HTTPClient: &http.Client{Transport: tokenTransport{tg.token}}}
+			cs, err := c.Connect(ctx, tr, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer cs.Close()
+			defer reportCPU(b)()
+			for i := 0; i < b.N; i++ {
+				res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: tool, Arguments: map[string]any{}})
+				if err != nil || res.IsError {
+					b.Fatalf("call: %v %v", err, res)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkBridgeHop is the editor hop alone: Hub.Call to an in-process
 // editorsim over the real WebSocket bridge (compare BenchmarkWebSocketEcho).
 //
@@ -217,7 +248,7 @@ func BenchmarkBridgeHop(b *testing.B) {
 	e := startDaemon(b, bridge.Options{})
 	sim := e.startSim(newProject(b, "Hop"), editorsim.Config{})
 	ctx := context.Background()
-	b.ResetTimer()
+	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		if _, err := e.d.Engine.Hub.Call(ctx, sim.Hash(), "get-logs", map[string]any{}, bridge.CallOptions{Idempotent: true}); err != nil {
 			b.Fatal(err)
@@ -250,7 +281,7 @@ func BenchmarkWebSocketEcho(b *testing.B) {
 	}
 	defer c.CloseNow()
 	msg := []byte(`{"jsonrpc":"2.0","id":1,"result":` + echoJSON + `}`)
-	b.ResetTimer()
+	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
 			b.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
@@ -139,8 +140,10 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 	if !isCall && !isCancel {
 		return false
 	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return false
+	if ct := r.Header.Get("Content-Type"); ct != "application/json" {
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			return false
+		}
 	}
 	var m fastRequest
 	if json.Unmarshal(body, &m) != nil || m.JSONRPC != "2.0" {
@@ -181,21 +184,21 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 	}
 	defer f.fast.end(sid, key)
 	s.fastCalls.Add(1)
-	result, rpcErr := func() (out *mcp.CallToolResult, rpcErr string) {
+	result, rpcErr := func() (out engineAnswer, rpcErr string) {
 		defer func() {
 			if p := recover(); p != nil {
 				s.log.Error("panic in tool call", "tool", m.Params.Name, "panic", p)
-				out, rpcErr = nil, "internal error running "+m.Params.Name
+				rpcErr = "internal error running " + m.Params.Name
 			}
 		}()
 		res, terr := s.eng.Call(ctx, engine.Request{Project: hash, Tool: m.Params.Name, Args: m.Params.Arguments,
 			Roots: noRoots, Session: "mcp:" + sid})
-		return toolResult(res, terr), ""
+		return engineAnswer{res, terr}, ""
 	}()
 	// The id goes back exactly as the client wrote it.
 	field, value := "result", []byte(nil)
 	if rpcErr == "" {
-		b, err := json.Marshal(result)
+		b, err := encodeToolResult(result)
 		if err != nil {
 			rpcErr = "encoding the result: " + err.Error()
 		}
@@ -228,8 +231,25 @@ func isNull(v json.RawMessage) bool {
 }
 
 // idKey is the comparable form of an id, by value: 1000 and 1e3 are the
-// same number, "A" and "\u0041" the same string.
+// same number, "A" and "\u0041" the same string. Plain integers and strings
+// without escapes (what clients send) are read without a JSON decoder.
 func idKey(id json.RawMessage) string {
+	id = bytes.TrimSpace(id)
+	if n := len(id); n >= 2 && id[0] == '"' && id[n-1] == '"' && bytes.IndexFunc(id[1:n-1], func(r rune) bool {
+		return r == '"' || r == '\\' || r < 0x20 || r == utf8.RuneError
+	}) < 0 {
+		return "s:" + string(id[1:n-1])
+	}
+	if len(id) > 0 && len(id) <= 15 && id[0] >= '0' && id[0] <= '9' && (id[0] != '0' || len(id) == 1) {
+		if v, err := strconv.ParseInt(string(id), 10, 64); err == nil {
+			return "n:" + strconv.FormatFloat(float64(v), 'g', -1, 64)
+		}
+	}
+	return decodedIDKey(id)
+}
+
+// decodedIDKey is idKey for any id, through a JSON decoder.
+func decodedIDKey(id json.RawMessage) string {
 	d := json.NewDecoder(bytes.NewReader(id))
 	d.UseNumber()
 	var v any
@@ -246,6 +266,37 @@ func idKey(id json.RawMessage) string {
 		return "n:" + x.String()
 	}
 	return string(bytes.TrimSpace(id))
+}
+
+// engineAnswer is what the engine answered a call.
+type engineAnswer struct {
+	res  json.RawMessage
+	terr *engine.ToolError
+}
+
+// encodeToolResult is json.Marshal(toolResult(a.res, a.terr)) — the bytes
+// mcp-go writes for that result (keys in its map's order, HTML-escaped,
+// structured content compacted) — without its map and second pass.
+func encodeToolResult(a engineAnswer) ([]byte, error) {
+	body := a.res
+	if a.terr != nil {
+		body, _ = json.Marshal(a.terr.Body())
+	}
+	text, err := json.Marshal(string(body))
+	if err != nil {
+		return nil, err
+	}
+	structured, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, len(text)+len(structured)+80)
+	b = append(append(append(b, `{"content":[{"type":"text","text":`...), text...), "}]"...)
+	if a.terr != nil {
+		b = append(b, `,"isError":true`...)
+	}
+	b = append(append(append(b, `,"structuredContent":`...), structured...), '}')
+	return b, nil
 }
 
 // toolResult is the CallToolResult of an engine answer, for both paths.

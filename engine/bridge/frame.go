@@ -1,0 +1,299 @@
+package bridge
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+)
+
+// decodeFrame parses one JSON-RPC frame into a message with the result of
+// json.Unmarshal(data, &m) — same fields, same acceptance — in one pass.
+//
+// Every call crosses the bridge as two frames, and json.Unmarshal reads each
+// twice (a validity scan, then the decode, which scans the raw id, params
+// and result once more) through a byte-at-a-time state machine: it was the
+// largest single cost of the editor hop (docs/performance.md). This reads
+// the top-level object itself, validating every value as strictly as
+// encoding/json, and slices id, params and result out of the frame. The rare
+// frames it does not take in one pass (an error object, escaped or
+// non-ASCII member names and strings, keys in another case) go to
+// json.Unmarshal; FuzzDecodeFrame compares the two.
+func decodeFrame(data []byte) (message, error) {
+	var m message
+	if ok, err := decodeFrameFast(data, &m); ok {
+		return m, err
+	}
+	m = message{}
+	err := json.Unmarshal(data, &m)
+	return m, err
+}
+
+var errFrameSyntax = errors.New("frame is not valid JSON")
+
+// maxDepth is encoding/json's nesting limit.
+const maxDepth = 10000
+
+// decodeFrameFast reports false when data needs json.Unmarshal.
+func decodeFrameFast(data []byte, m *message) (handled bool, err error) {
+	i := skipSpace(data, 0)
+	if i == len(data) {
+		return true, errFrameSyntax
+	}
+	if data[i] != '{' {
+		if end, err := scanValue(data, i, 0); err == nil && skipSpace(data, end) == len(data) && bytes.Equal(data[i:end], []byte("null")) {
+			return true, nil // encoding/json leaves the message empty
+		}
+		return false, nil // its error (type or syntax) comes from json.Unmarshal
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return true, trailing(data, i+1)
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return true, errFrameSyntax
+		}
+		kEnd, plain, err := scanString(data, i)
+		if err != nil {
+			return true, err
+		}
+		if !plain {
+			return false, nil
+		}
+		key := data[i+1 : kEnd-1]
+		i = skipSpace(data, kEnd)
+		if i >= len(data) || data[i] != ':' {
+			return true, errFrameSyntax
+		}
+		i = skipSpace(data, i+1)
+		vEnd, err := scanValue(data, i, 1)
+		if err != nil {
+			return true, err
+		}
+		val := data[i:vEnd]
+		switch string(key) {
+		case "jsonrpc", "method":
+			s, ok := plainString(val)
+			if !ok {
+				return false, nil
+			}
+			if string(key) == "jsonrpc" {
+				m.JSONRPC = s
+			} else {
+				m.Method = s
+			}
+		case "id":
+			m.ID = val
+		case "params":
+			m.Params = val
+		case "result":
+			m.Result = val
+		case "error":
+			if !bytes.Equal(val, []byte("null")) {
+				return false, nil
+			}
+			m.Error = nil
+		default:
+			for _, f := range []string{"jsonrpc", "method", "id", "params", "result", "error"} {
+				if bytes.EqualFold(key, []byte(f)) {
+					return false, nil // encoding/json matches member names case-insensitively
+				}
+			}
+		}
+		i = skipSpace(data, vEnd)
+		if i >= len(data) {
+			return true, errFrameSyntax
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case '}':
+			return true, trailing(data, i+1)
+		default:
+			return true, errFrameSyntax
+		}
+	}
+}
+
+// plainString is the value of a JSON string of printable ASCII without
+// escapes; ok is false for anything else (null included: json.Unmarshal
+// then decides).
+func plainString(v []byte) (string, bool) {
+	if len(v) < 2 || v[0] != '"' {
+		return "", false
+	}
+	for _, c := range v[1 : len(v)-1] {
+		if c < 0x20 || c >= 0x80 || c == '\\' || c == '"' {
+			return "", false
+		}
+	}
+	return string(v[1 : len(v)-1]), true
+}
+
+func trailing(data []byte, i int) error {
+	if skipSpace(data, i) != len(data) {
+		return errFrameSyntax
+	}
+	return nil
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// scanValue returns the end of the JSON value starting at data[i],
+// checking its syntax as encoding/json does.
+func scanValue(data []byte, i, depth int) (int, error) {
+	if i >= len(data) {
+		return 0, errFrameSyntax
+	}
+	switch c := data[i]; {
+	case c == '"':
+		end, _, err := scanString(data, i)
+		return end, err
+	case c == '{' || c == '[':
+		if depth >= maxDepth {
+			return 0, errors.New("frame nests too deeply")
+		}
+		return scanComposite(data, i, depth+1)
+	case c == '-' || (c >= '0' && c <= '9'):
+		return scanNumber(data, i)
+	case c == 't':
+		return scanLiteral(data, i, "true")
+	case c == 'f':
+		return scanLiteral(data, i, "false")
+	case c == 'n':
+		return scanLiteral(data, i, "null")
+	}
+	return 0, errFrameSyntax
+}
+
+func scanLiteral(data []byte, i int, lit string) (int, error) {
+	if !bytes.HasPrefix(data[i:], []byte(lit)) {
+		return 0, errFrameSyntax
+	}
+	return i + len(lit), nil
+}
+
+// scanComposite scans an object or array whose opening bracket is at i.
+func scanComposite(data []byte, i, depth int) (int, error) {
+	object := data[i] == '{'
+	closer := byte(']')
+	if object {
+		closer = '}'
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == closer {
+		return i + 1, nil
+	}
+	for {
+		if object {
+			if i >= len(data) || data[i] != '"' {
+				return 0, errFrameSyntax
+			}
+			end, _, err := scanString(data, i)
+			if err != nil {
+				return 0, err
+			}
+			i = skipSpace(data, end)
+			if i >= len(data) || data[i] != ':' {
+				return 0, errFrameSyntax
+			}
+			i = skipSpace(data, i+1)
+		}
+		end, err := scanValue(data, i, depth)
+		if err != nil {
+			return 0, err
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) {
+			return 0, errFrameSyntax
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case closer:
+			return i + 1, nil
+		default:
+			return 0, errFrameSyntax
+		}
+	}
+}
+
+// scanString scans a string whose quote is at i; plain reports printable
+// ASCII without escapes.
+func scanString(data []byte, i int) (end int, plain bool, err error) {
+	plain = true
+	for i++; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			return i + 1, plain, nil
+		case c < 0x20:
+			return 0, false, errFrameSyntax
+		case c == '\\':
+			plain = false
+			i++
+			if i >= len(data) {
+				return 0, false, errFrameSyntax
+			}
+			switch data[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= len(data) {
+					return 0, false, errFrameSyntax
+				}
+				for _, h := range data[i+1 : i+5] {
+					if !(h >= '0' && h <= '9' || h >= 'a' && h <= 'f' || h >= 'A' && h <= 'F') {
+						return 0, false, errFrameSyntax
+					}
+				}
+				i += 4
+			default:
+				return 0, false, errFrameSyntax
+			}
+		case c >= 0x80:
+			plain = false
+		}
+	}
+	return 0, false, errFrameSyntax
+}
+
+// scanNumber scans -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?.
+func scanNumber(data []byte, i int) (int, error) {
+	if data[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	switch {
+	case i < len(data) && data[i] == '0':
+		i++
+	case digits() == 0:
+		return 0, errFrameSyntax
+	}
+	if i < len(data) && data[i] == '.' {
+		i++
+		if digits() == 0 {
+			return 0, errFrameSyntax
+		}
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return 0, errFrameSyntax
+		}
+	}
+	return i, nil
+}

@@ -1,0 +1,77 @@
+package bridge
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+var frameSeeds = []string{
+	`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"callId":"a","tool":"get-logs","arguments":{}}}`,
+	`{"jsonrpc":"2.0","id":12,"result":{"Logs":[{"m":"x\"y","n":-1.5e3}],"ok":true,"none":null}}`,
+	`{"jsonrpc":"2.0","id":3,"error":{"code":-32001,"message":"m","data":{"code":"x"}}}`,
+	`{"jsonrpc":"2.0","method":"event","params":{"type":"compile.finished"}}`,
+	` { "jsonrpc" : "2.0" , "id" : "s" , "result" : [ 1 , 2 ] } `,
+	`{"JSONRPC":"2.0","ID":1}`, `{"jsonrpc":"2.0","id":null,"error":null}`, `{"method":null}`,
+	`{"jsonrpc":"2.\u0030","method":"é"}`, `{"\u006ethod":"x"}`, `null`, `[]`, `"s"`, `{}`, ``, `{`,
+	`{"a":01}`, `{"a":1,}`, `{"a":tru}`, `{"a":"\x"}`, `{"a":"\u12"}`, `{"a":1} x`, `{"a":[1,]}`,
+	`{"id":-0.0e+1}`, `{"id":-}`, `{"id":1.}`, `{"id":1e}`, "{\"a\":\"\x01\"}", "{\"a\":\"\xff\"}",
+}
+
+// decodeFrame must agree with json.Unmarshal on every frame: the same
+// fields, and an error exactly when json.Unmarshal gives one.
+func checkFrame(t *testing.T, data []byte) {
+	t.Helper()
+	var want message
+	werr := json.Unmarshal(data, &want)
+	got, gerr := decodeFrame(data)
+	if (werr == nil) != (gerr == nil) {
+		t.Fatalf("frame %q: decodeFrame error %v, json.Unmarshal error %v", data, gerr, werr)
+	}
+	if werr == nil && !reflect.DeepEqual(normal(got), normal(want)) {
+		t.Fatalf("frame %q:\n got %+v\nwant %+v", data, got, want)
+	}
+}
+
+// normal makes empty and nil raw values compare equal (both "absent").
+func normal(m message) message {
+	for _, r := range []*json.RawMessage{&m.ID, &m.Params, &m.Result} {
+		if len(*r) == 0 {
+			*r = nil
+		}
+	}
+	if m.Error != nil && len(m.Error.Data) == 0 {
+		m.Error.Data = nil
+	}
+	return m
+}
+
+func TestDecodeFrameAgreesWithEncodingJSON(t *testing.T) {
+	t.Parallel()
+	for _, s := range frameSeeds {
+		checkFrame(t, []byte(s))
+	}
+	// encoding/json's nesting limit, 10,000 levels with the frame itself.
+	for _, levels := range []int{9998, 9999, 10000} {
+		checkFrame(t, []byte(`{"params":`+strings.Repeat("[", levels)+strings.Repeat("]", levels)+`}`))
+	}
+}
+
+func TestDecodeFrameSlicesInPlace(t *testing.T) {
+	t.Parallel()
+	data := []byte(frameSeeds[1])
+	m, err := decodeFrame(data)
+	if err != nil || !bytes.Equal(m.Result, []byte(`{"Logs":[{"m":"x\"y","n":-1.5e3}],"ok":true,"none":null}`)) || string(m.ID) != "12" {
+		t.Fatalf("got %+v, %v", m, err)
+	}
+}
+
+// go test -run XXX -fuzz FuzzDecodeFrame -fuzztime 60s ./engine/bridge/
+func FuzzDecodeFrame(f *testing.F) {
+	for _, s := range frameSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkFrame(t, data) })
+}
