@@ -83,3 +83,54 @@ func TestExpectedEditorReloadingKeepsReloadGrace(t *testing.T) {
 		t.Errorf("the reconnect grace gave up on a reloading editor (state %s)", info.State)
 	}
 }
+
+// BenchmarkHubCall is Hub.Call to a minimal editor that answers every call
+// at once with a fixed get-logs-shaped result: the daemon's share of the
+// editor hop, without editorsim's own work (compare BenchmarkBridgeHop and
+// BenchmarkWebSocketEcho in engine/e2e).
+//
+//	go test -run XXX -bench HubCall -benchtime 10000x -count 3 ./engine/bridge/
+func BenchmarkHubCall(b *testing.B) {
+	hub := NewHub(Options{DaemonVersion: "test", Heartbeat: time.Hour})
+	srv := httptest.NewServer(hub)
+	defer srv.Close()
+	defer hub.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, strings.Replace(srv.URL, "http", "ws", 1), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c.Write(ctx, websocket.MessageText, []byte(`{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1,"dataPath":"/p/Assets","tools":["get-logs"]}}`))
+	_, data, err := c.Read(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	hello, _ := decodeFrame(data)
+	var hash string
+	if i := strings.Index(string(hello.Result), `"projectHash":"`); i >= 0 {
+		hash = string(hello.Result)[i+15 : i+31]
+	}
+	const result = `{"DisplayedCount":0,"IncludeStackTrace":false,"LogType":"All","Logs":[],"MaxCount":100,"SearchText":"","TotalCount":0}`
+	go func() {
+		for {
+			_, data, err := c.Read(ctx)
+			if err != nil {
+				return
+			}
+			if m, err := decodeFrame(data); err == nil && m.Method == MethodCall {
+				c.Write(ctx, websocket.MessageText, []byte(`{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":`+result+`}`))
+			}
+		}
+	}()
+	for len(hub.Editors()) == 0 || !hub.Editors()[0].Connected() {
+		time.Sleep(time.Millisecond)
+	}
+	args := map[string]any{"LogType": "All", "MaxCount": 100, "SearchText": "", "IncludeStackTrace": false}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := hub.Call(ctx, hash, "get-logs", args, CallOptions{Idempotent: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

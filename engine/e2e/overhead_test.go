@@ -260,6 +260,22 @@ func BenchmarkBridgeHop(b *testing.B) {
 // frame of the bridge's size to a WebSocket echo (same library) and reads
 // it back.
 func BenchmarkWebSocketEcho(b *testing.B) {
+	ctx := context.Background()
+	c := dialEcho(b)
+	msg := []byte(`{"jsonrpc":"2.0","id":1,"result":` + echoJSON + `}`)
+	defer reportCPU(b)()
+	for i := 0; i < b.N; i++ {
+		if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := c.Read(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// dialEcho connects to a WebSocket server that echoes every message.
+func dialEcho(b *testing.B) *websocket.Conn {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, err := websocket.Accept(w, r, nil)
 		if err != nil {
@@ -273,21 +289,43 @@ func BenchmarkWebSocketEcho(b *testing.B) {
 			c.Write(context.Background(), typ, data)
 		}
 	}))
-	defer srv.Close()
-	ctx := context.Background()
-	c, _, err := websocket.Dial(ctx, srv.URL, nil)
+	b.Cleanup(srv.Close)
+	c, _, err := websocket.Dial(context.Background(), srv.URL, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer c.CloseNow()
+	b.Cleanup(func() { c.CloseNow() })
+	return c
+}
+
+// BenchmarkWebSocketEchoHandOff is BenchmarkWebSocketEcho with the reading
+// done by a second goroutine that hands each answer to the caller over a
+// channel — the shape of every multiplexed connection, the bridge's
+// included. The difference to the plain echo is the cost of that one
+// hand-off (a wake-up of another thread on a multi-core machine; compare
+// with GOMAXPROCS=1).
+func BenchmarkWebSocketEchoHandOff(b *testing.B) {
+	ctx := context.Background()
+	c := dialEcho(b)
+	answers := make(chan []byte, 1)
+	go func() {
+		for {
+			_, data, err := c.Read(ctx)
+			if err != nil {
+				close(answers)
+				return
+			}
+			answers <- data
+		}
+	}()
 	msg := []byte(`{"jsonrpc":"2.0","id":1,"result":` + echoJSON + `}`)
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
 			b.Fatal(err)
 		}
-		if _, _, err := c.Read(ctx); err != nil {
-			b.Fatal(err)
+		if _, ok := <-answers; !ok {
+			b.Fatal("connection ended")
 		}
 	}
 }

@@ -208,8 +208,11 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 		field = "error"
 		value, _ = json.Marshal(map[string]any{"code": mcp.INTERNAL_ERROR, "message": rpcErr})
 	}
+	out := append(append(append(append(make([]byte, 0, len(value)+len(raw)+32), `{"jsonrpc":"2.0","id":`...), raw...), `,"`+field+`":`...), value...)
+	out = append(out, "}\n"...)
 	w.Header().Set("Content-Type", "application/json")
-	w.Write(append(append(append(append([]byte(`{"jsonrpc":"2.0","id":`), raw...), `,"`+field+`":`...), value...), "}\n"...))
+	w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+	w.Write(out)
 	return true
 }
 
