@@ -156,11 +156,21 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 		return err
 	}
 	var peer *bridge.Peer
+	// Calls wait until this connection's hello is recorded: the daemon sends
+	// a held call right behind the hello's answer, and the frame can be
+	// served before this goroutine has noted the hello (HelloAt would then
+	// name the previous connection's).
+	helloed := make(chan struct{})
 	peer = bridge.NewPeer(conn, func(ctx context.Context, method string, params json.RawMessage) (any, error) {
 		switch method {
 		case bridge.MethodPing:
 			return struct{}{}, nil
 		case bridge.MethodCall:
+			select {
+			case <-helloed:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
 			var p bridge.CallParams
 			if err := json.Unmarshal(params, &p); err != nil {
 				return nil, &bridge.RPCError{Code: bridge.RPCInvalidParams, Message: err.Error()}
@@ -196,6 +206,7 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 	s.mu.Lock()
 	s.helloAt = time.Now()
 	s.mu.Unlock()
+	close(helloed)
 	if *first {
 		*first = false
 		close(s.connected)
