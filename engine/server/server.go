@@ -129,6 +129,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		r = r.WithContext(context.WithValue(r.Context(), bodyKey, b))
 	}
+	// The MCP endpoints carry nearly every request: route them without the
+	// pattern mux (same result as its "/mcp" and "/projects/{hash}/mcp").
+	if r.URL.Path == "/mcp" {
+		s.serveMCP(w, r)
+		return
+	}
+	if rest, ok := strings.CutPrefix(r.URL.Path, "/projects/"); ok {
+		if hash, ok := strings.CutSuffix(rest, "/mcp"); ok && hash != "" && hash != "." && hash != ".." && !strings.Contains(hash, "/") {
+			r.SetPathValue("hash", hash)
+			s.serveMCP(w, r)
+			return
+		}
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
