@@ -40,42 +40,17 @@ func decodeFrameFast(data []byte, m *message) (handled bool, err error) {
 		return true, errFrameSyntax
 	}
 	if data[i] != '{' {
-		if end, err := scanValue(data, i, 0); err == nil && skipSpace(data, end) == len(data) && bytes.Equal(data[i:end], []byte("null")) {
+		if bytes.Equal(bytes.TrimRight(data[i:], " \t\n\r"), []byte("null")) {
 			return true, nil // encoding/json leaves the message empty
 		}
 		return false, nil // its error (type or syntax) comes from json.Unmarshal
 	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == '}' {
-		return true, trailing(data, i+1)
-	}
-	for {
-		if i >= len(data) || data[i] != '"' {
-			return true, errFrameSyntax
-		}
-		kEnd, plain, err := scanString(data, i)
-		if err != nil {
-			return true, err
-		}
-		if !plain {
-			return false, nil
-		}
-		key := data[i+1 : kEnd-1]
-		i = skipSpace(data, kEnd)
-		if i >= len(data) || data[i] != ':' {
-			return true, errFrameSyntax
-		}
-		i = skipSpace(data, i+1)
-		vEnd, err := scanValue(data, i, 1)
-		if err != nil {
-			return true, err
-		}
-		val := data[i:vEnd]
+	end, stopped, err := scanComposite(data, i, 1, func(key, val []byte) bool {
 		switch string(key) {
 		case "jsonrpc", "method":
 			s, ok := plainString(val)
 			if !ok {
-				return false, nil
+				return false
 			}
 			if string(key) == "jsonrpc" {
 				m.JSONRPC = s
@@ -89,30 +64,26 @@ func decodeFrameFast(data []byte, m *message) (handled bool, err error) {
 		case "result":
 			m.Result = val
 		case "error":
-			if !bytes.Equal(val, []byte("null")) {
-				return false, nil
-			}
-			m.Error = nil
+			return bytes.Equal(val, []byte("null")) // an error object is decoded by json.Unmarshal
 		default:
 			for _, f := range []string{"jsonrpc", "method", "id", "params", "result", "error"} {
 				if bytes.EqualFold(key, []byte(f)) {
-					return false, nil // encoding/json matches member names case-insensitively
+					return false // encoding/json matches member names case-insensitively
 				}
 			}
 		}
-		i = skipSpace(data, vEnd)
-		if i >= len(data) {
-			return true, errFrameSyntax
-		}
-		switch data[i] {
-		case ',':
-			i = skipSpace(data, i+1)
-		case '}':
-			return true, trailing(data, i+1)
-		default:
-			return true, errFrameSyntax
-		}
+		return true
+	})
+	if stopped {
+		return false, nil
 	}
+	if err != nil {
+		return true, err
+	}
+	if skipSpace(data, end) != len(data) {
+		return true, errFrameSyntax
+	}
+	return true, nil
 }
 
 // plainString is the value of a JSON string of printable ASCII without
@@ -128,13 +99,6 @@ func plainString(v []byte) (string, bool) {
 		}
 	}
 	return string(v[1 : len(v)-1]), true
-}
-
-func trailing(data []byte, i int) error {
-	if skipSpace(data, i) != len(data) {
-		return errFrameSyntax
-	}
-	return nil
 }
 
 func skipSpace(data []byte, i int) int {
@@ -158,7 +122,8 @@ func scanValue(data []byte, i, depth int) (int, error) {
 		if depth >= maxDepth {
 			return 0, errors.New("frame nests too deeply")
 		}
-		return scanComposite(data, i, depth+1)
+		end, _, err := scanComposite(data, i, depth+1, nil)
+		return end, err
 	case c == '-' || (c >= '0' && c <= '9'):
 		return scanNumber(data, i)
 	case c == 't':
@@ -179,7 +144,10 @@ func scanLiteral(data []byte, i int, lit string) (int, error) {
 }
 
 // scanComposite scans an object or array whose opening bracket is at i.
-func scanComposite(data []byte, i, depth int) (int, error) {
+// For an object, member (when not nil) sees each member as it is scanned —
+// keys of printable ASCII without escapes only: another key stops the scan
+// — and stops it by returning false.
+func scanComposite(data []byte, i, depth int, member func(key, val []byte) bool) (end int, stopped bool, err error) {
 	object := data[i] == '{'
 	closer := byte(']')
 	if object {
@@ -187,38 +155,46 @@ func scanComposite(data []byte, i, depth int) (int, error) {
 	}
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == closer {
-		return i + 1, nil
+		return i + 1, false, nil
 	}
 	for {
+		var key []byte
 		if object {
 			if i >= len(data) || data[i] != '"' {
-				return 0, errFrameSyntax
+				return 0, false, errFrameSyntax
 			}
-			end, _, err := scanString(data, i)
+			end, plain, err := scanString(data, i)
 			if err != nil {
-				return 0, err
+				return 0, false, err
 			}
+			if member != nil && !plain {
+				return 0, true, nil
+			}
+			key = data[i+1 : end-1]
 			i = skipSpace(data, end)
 			if i >= len(data) || data[i] != ':' {
-				return 0, errFrameSyntax
+				return 0, false, errFrameSyntax
 			}
 			i = skipSpace(data, i+1)
 		}
 		end, err := scanValue(data, i, depth)
 		if err != nil {
-			return 0, err
+			return 0, false, err
+		}
+		if member != nil && object && !member(key, data[i:end]) {
+			return 0, true, nil
 		}
 		i = skipSpace(data, end)
 		if i >= len(data) {
-			return 0, errFrameSyntax
+			return 0, false, errFrameSyntax
 		}
 		switch data[i] {
 		case ',':
 			i = skipSpace(data, i+1)
 		case closer:
-			return i + 1, nil
+			return i + 1, false, nil
 		default:
-			return 0, errFrameSyntax
+			return 0, false, errFrameSyntax
 		}
 	}
 }

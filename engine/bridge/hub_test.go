@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -107,10 +108,11 @@ func BenchmarkHubCall(b *testing.B) {
 		b.Fatal(err)
 	}
 	hello, _ := decodeFrame(data)
-	var hash string
-	if i := strings.Index(string(hello.Result), `"projectHash":"`); i >= 0 {
-		hash = string(hello.Result)[i+15 : i+31]
+	var res HelloResult
+	if err := json.Unmarshal(hello.Result, &res); err != nil {
+		b.Fatalf("hello: %s", data)
 	}
+	hash := res.ProjectHash
 	const result = `{"DisplayedCount":0,"IncludeStackTrace":false,"LogType":"All","Logs":[],"MaxCount":100,"SearchText":"","TotalCount":0}`
 	go func() {
 		for {

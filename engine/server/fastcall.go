@@ -184,21 +184,21 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 	}
 	defer f.fast.end(sid, key)
 	s.fastCalls.Add(1)
-	result, rpcErr := func() (out engineAnswer, rpcErr string) {
+	res, terr, rpcErr := func() (res json.RawMessage, terr *engine.ToolError, rpcErr string) {
 		defer func() {
 			if p := recover(); p != nil {
 				s.log.Error("panic in tool call", "tool", m.Params.Name, "panic", p)
 				rpcErr = "internal error running " + m.Params.Name
 			}
 		}()
-		res, terr := s.eng.Call(ctx, engine.Request{Project: hash, Tool: m.Params.Name, Args: m.Params.Arguments,
+		res, terr = s.eng.Call(ctx, engine.Request{Project: hash, Tool: m.Params.Name, Args: m.Params.Arguments,
 			Roots: noRoots, Session: "mcp:" + sid})
-		return engineAnswer{res, terr}, ""
+		return res, terr, ""
 	}()
 	// The id goes back exactly as the client wrote it.
 	field, value := "result", []byte(nil)
 	if rpcErr == "" {
-		b, err := encodeToolResult(result)
+		b, err := encodeToolResult(res, terr)
 		if err != nil {
 			rpcErr = "encoding the result: " + err.Error()
 		}
@@ -271,19 +271,13 @@ func decodedIDKey(id json.RawMessage) string {
 	return string(bytes.TrimSpace(id))
 }
 
-// engineAnswer is what the engine answered a call.
-type engineAnswer struct {
-	res  json.RawMessage
-	terr *engine.ToolError
-}
-
-// encodeToolResult is json.Marshal(toolResult(a.res, a.terr)) — the bytes
+// encodeToolResult is json.Marshal(toolResult(res, terr)) — the bytes
 // mcp-go writes for that result (keys in its map's order, HTML-escaped,
 // structured content compacted) — without its map and second pass.
-func encodeToolResult(a engineAnswer) ([]byte, error) {
-	body := a.res
-	if a.terr != nil {
-		body, _ = json.Marshal(a.terr.Body())
+func encodeToolResult(res json.RawMessage, terr *engine.ToolError) ([]byte, error) {
+	body := res
+	if terr != nil {
+		body, _ = json.Marshal(terr.Body())
 	}
 	text, err := json.Marshal(string(body))
 	if err != nil {
@@ -295,7 +289,7 @@ func encodeToolResult(a engineAnswer) ([]byte, error) {
 	}
 	b := make([]byte, 0, len(text)+len(structured)+80)
 	b = append(append(append(b, `{"content":[{"type":"text","text":`...), text...), "}]"...)
-	if a.terr != nil {
+	if terr != nil {
 		b = append(b, `,"isError":true`...)
 	}
 	b = append(append(append(b, `,"structuredContent":`...), structured...), '}')

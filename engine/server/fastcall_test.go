@@ -46,7 +46,7 @@ func TestEncodeToolResultMatchesMCPGo(t *testing.T) {
 		checkEncodeToolResult(t, json.RawMessage(r), nil)
 	}
 	checkEncodeToolResult(t, nil, engine.Errorf(engine.CodeInvalidParams, "bad <value> & more"))
-	if _, err := encodeToolResult(engineAnswer{res: json.RawMessage(`{"a":`)}); err == nil {
+	if _, err := encodeToolResult(json.RawMessage(`{"a":`), nil); err == nil {
 		t.Error("invalid JSON from the engine was encoded")
 	}
 }
@@ -54,7 +54,7 @@ func TestEncodeToolResultMatchesMCPGo(t *testing.T) {
 func checkEncodeToolResult(t *testing.T, res json.RawMessage, terr *engine.ToolError) {
 	t.Helper()
 	want, werr := json.Marshal(toolResult(res, terr))
-	got, gerr := encodeToolResult(engineAnswer{res, terr})
+	got, gerr := encodeToolResult(res, terr)
 	if (werr == nil) != (gerr == nil) || !bytes.Equal(got, want) {
 		t.Fatalf("result %q: got %s (%v); mcp-go's marshal gives %s (%v)", res, got, gerr, want, werr)
 	}
