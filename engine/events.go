@@ -1,38 +1,24 @@
 package engine
 
 import (
+	"encoding/json"
 	"sync"
 	"sync/atomic"
 	"time"
-)
 
-// Event types the engine publishes besides the editors' own
-// (compile.finished, tests.finished, … from the bridge protocol).
-const (
-	EventEditorConnected    = "editor.connected"
-	EventEditorDisconnected = "editor.disconnected"
-	EventEditorState        = "editor.state"
-	EventCatalogChanged     = "catalog.changed"
+	"github.com/unitymcp/unitymcp/engine/api"
 )
-
-// Event is one engine event, as /events streams it.
-type Event struct {
-	Type    string    `json:"type"`
-	Project string    `json:"project,omitempty"`
-	Time    time.Time `json:"time"`
-	Data    any       `json:"data,omitempty"`
-}
 
 // Bus fans events out to subscribers. A subscriber that does not keep up
 // loses events rather than slowing the daemon; Dropped counts them.
 type Bus struct {
 	mu      sync.Mutex
-	subs    map[chan Event]struct{}
+	subs    map[chan api.Event]struct{}
 	Dropped atomic.Int64
 }
 
 // Publish sends ev to every subscriber without blocking.
-func (b *Bus) Publish(ev Event) {
+func (b *Bus) Publish(ev api.Event) {
 	if ev.Time.IsZero() {
 		ev.Time = time.Now()
 	}
@@ -49,11 +35,11 @@ func (b *Bus) Publish(ev Event) {
 
 // Subscribe returns a channel of events and the function that ends the
 // subscription (and closes the channel).
-func (b *Bus) Subscribe(buffer int) (<-chan Event, func()) {
-	ch := make(chan Event, buffer)
+func (b *Bus) Subscribe(buffer int) (<-chan api.Event, func()) {
+	ch := make(chan api.Event, buffer)
 	b.mu.Lock()
 	if b.subs == nil {
-		b.subs = map[chan Event]struct{}{}
+		b.subs = map[chan api.Event]struct{}{}
 	}
 	b.subs[ch] = struct{}{}
 	b.mu.Unlock()
@@ -66,4 +52,18 @@ func (b *Bus) Subscribe(buffer int) (<-chan Event, func()) {
 			close(ch)
 		})
 	}
+}
+
+// publish sends an event whose data is v as JSON (none when v is nil).
+func (e *Engine) publish(typ, project string, v any) {
+	ev := api.Event{Type: typ, Project: project}
+	if v != nil {
+		b, err := json.Marshal(v)
+		if err != nil {
+			e.log.Error("encoding event data", "type", typ, "err", err)
+			return
+		}
+		ev.Data = b
+	}
+	e.Events.Publish(ev)
 }

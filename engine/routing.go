@@ -8,14 +8,15 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/catalog"
 	"github.com/unitymcp/unitymcp/engine/project"
 )
 
 // Target is a resolved project: its hash and, when known, its editor.
 type Target struct {
 	Hash string
-	Info *bridge.EditorInfo
+	Info *api.EditorInfo
 	// Given is the selector's folder when it was a path (unknown project).
 	Given string
 }
@@ -35,9 +36,9 @@ func (t Target) Path() string {
 // target. Without a selector: the only connected editor, else the one whose
 // project folder holds one of the client's roots, else an error that lists
 // the editors and how to pin one.
-func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Target, *ToolError) {
+func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Target, *api.ToolError) {
 	editors := e.Hub.Editors()
-	find := func(hash string) *bridge.EditorInfo {
+	find := func(hash string) *api.EditorInfo {
 		for i := range editors {
 			if editors[i].ProjectHash == hash {
 				return &editors[i]
@@ -55,7 +56,7 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 		if looksLikePath(sel) {
 			dp, err := project.DataPath(sel)
 			if err != nil {
-				return Target{}, Errorf(CodeUnknownProject, "project %q: %v", sel, err)
+				return Target{}, api.Errorf(api.CodeUnknownProject, "project %q: %v", sel, err)
 			}
 			h := project.Hash(dp)
 			// Remember the folder so messages about a project whose editor
@@ -63,7 +64,7 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 			e.pathHints.Store(h, project.Root(dp))
 			return Target{Hash: h, Info: find(h), Given: project.Root(dp)}, nil
 		}
-		var matches []*bridge.EditorInfo
+		var matches []*api.EditorInfo
 		for i := range editors {
 			ed := &editors[i]
 			if strings.EqualFold(ed.ProductName, sel) || strings.EqualFold(filepath.Base(filepath.FromSlash(ed.ProjectPath)), sel) {
@@ -74,14 +75,14 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 		case 1:
 			return Target{Hash: matches[0].ProjectHash, Info: matches[0]}, nil
 		case 0:
-			return Target{}, &ToolError{Code: CodeUnknownProject, Message: fmt.Sprintf(
+			return Target{}, &api.ToolError{Code: api.CodeUnknownProject, Message: fmt.Sprintf(
 				"no known project is named %q; pin a project by its folder path or hash instead. %s", sel, editorList(editors)), Data: map[string]any{"editors": editors}}
 		default:
-			return Target{}, &ToolError{Code: CodeProjectAmbiguous, Message: fmt.Sprintf(
+			return Target{}, &api.ToolError{Code: api.CodeProjectAmbiguous, Message: fmt.Sprintf(
 				"%d projects are named %q; pin one by its folder path or hash. %s", len(matches), sel, editorList(editors)), Data: map[string]any{"editors": editors}}
 		}
 	}
-	var connected []*bridge.EditorInfo
+	var connected []*api.EditorInfo
 	for i := range editors {
 		if editors[i].Connected() {
 			connected = append(connected, &editors[i])
@@ -102,12 +103,12 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 			}
 		}
 	}
-	return Target{}, &ToolError{Code: CodeProjectAmbiguous, Message: fmt.Sprintf(
+	return Target{}, &api.ToolError{Code: api.CodeProjectAmbiguous, Message: fmt.Sprintf(
 		"%d Unity editors are connected and this session is not pinned to one; connect with /mcp?project=<hash|path|name> (or /projects/<hash>/mcp, or `unitymcp stdio --project DIR`). %s",
 		len(connected), editorList(editors)), Data: map[string]any{"editors": editors}}
 }
 
-func (e *Engine) notConnected(t Target) *ToolError {
+func (e *Engine) notConnected(t Target) *api.ToolError {
 	editors := e.Hub.Editors()
 	var msg string
 	if t.Hash == "" {
@@ -115,29 +116,23 @@ func (e *Engine) notConnected(t Target) *ToolError {
 	} else {
 		state := "has never connected"
 		if t.Info != nil {
-			state = "is not connected (state " + t.Info.State + ")"
+			state = "is not connected (state " + string(t.Info.State) + ")"
 		}
 		msg = fmt.Sprintf("the Unity editor of %s %s. Open the project in Unity with the unitymcp package installed, or pin another project.", t.Path(), state)
 	}
-	return &ToolError{Code: CodeEditorNotConnected, Message: msg + " " + editorList(editors), Data: map[string]any{"editors": editors}}
+	return &api.ToolError{Code: api.CodeEditorNotConnected, Message: msg + " " + editorList(editors), Data: map[string]any{"editors": editors}}
 }
 
-func (e *Engine) unknownTool(hash, name string) *ToolError {
-	var names []string
-	for _, t := range e.Tools(hash) {
-		names = append(names, t.Name)
-	}
+func (e *Engine) unknownTool(snap *catalog.Snapshot, name string) *api.ToolError {
 	hint := ""
-	for _, n := range names {
-		if strings.EqualFold(strings.ReplaceAll(n, "_", "-"), strings.ReplaceAll(name, "_", "-")) {
-			hint = fmt.Sprintf(" Did you mean %q?", n)
-		}
+	if n := snap.Suggest(name); n != "" {
+		hint = fmt.Sprintf(" Did you mean %q?", n)
 	}
-	return Errorf(CodeUnknownTool, "no tool is named %q.%s Tools: %s", name, hint, strings.Join(names, ", "))
+	return api.Errorf(api.CodeUnknownTool, "no tool is named %q.%s Tools: %s", name, hint, strings.Join(snap.Names(), ", "))
 }
 
 // editorList describes the known editors for error messages.
-func editorList(editors []bridge.EditorInfo) string {
+func editorList(editors []api.EditorInfo) string {
 	var b strings.Builder
 	n := 0
 	for _, ed := range editors {
@@ -170,7 +165,7 @@ func looksLikePath(s string) bool {
 
 // matchRoot finds the editor whose project folder holds root (a file:// URI
 // or a path), or which root holds.
-func matchRoot(editors []*bridge.EditorInfo, root string) *bridge.EditorInfo {
+func matchRoot(editors []*api.EditorInfo, root string) *api.EditorInfo {
 	if u, err := url.Parse(root); err == nil && u.Scheme == "file" {
 		root = u.Path
 	}

@@ -13,12 +13,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/catalog"
 	"github.com/unitymcp/unitymcp/engine/definitions"
-	"github.com/unitymcp/unitymcp/engine/params"
 )
-
-// EventDefinitionsChanged is published after definition files changed.
-const EventDefinitionsChanged = "definitions.changed"
 
 // defState holds the loaded definition sets, by project hash ("" = the
 // shared folder alone, for sessions not pinned to a project).
@@ -64,7 +62,7 @@ func (e *Engine) loadDefinitions(hash string) *definitions.Set {
 		if t == nil {
 			return false, false
 		}
-		return true, t.Destructive
+		return true, t.Hints.DestructiveHint
 	})
 	e.defs.mu.Lock()
 	e.defs.sets[hash] = set
@@ -98,8 +96,7 @@ func (e *Engine) ReloadDefinitions(folders []string) {
 	}
 	for h := range reload {
 		set := e.loadDefinitions(h)
-		e.Events.Publish(Event{Type: EventDefinitionsChanged, Project: h, Data: map[string]any{
-			"loaded": len(set.Defs), "rejected": len(set.Rejected), "folders": folders}})
+		e.publish(api.EventDefinitionsChanged, h, api.DefinitionsChanged{Loaded: len(set.Defs), Rejected: len(set.Rejected), Folders: folders})
 		if h == "" {
 			continue
 		}
@@ -111,40 +108,13 @@ func (e *Engine) ReloadDefinitions(folders []string) {
 }
 
 // definitionTools converts a project's definitions into catalog tools.
-func (e *Engine) definitionTools(hash string) []*Tool {
+func (e *Engine) definitionTools(hash string) []*catalog.Tool {
 	set := e.definitionSet(hash)
-	out := make([]*Tool, 0, len(set.Defs))
+	out := make([]*catalog.Tool, 0, len(set.Defs))
 	for _, d := range set.Defs {
-		out = append(out, e.definitionTool(d))
+		out = append(out, catalog.FromDefinition(d))
 	}
 	return out
-}
-
-func (e *Engine) definitionTool(d *definitions.Def) *Tool {
-	ps := append([]params.Param{}, d.Inputs...)
-	if d.Destructive {
-		ps = append(ps, definitions.ConfirmParams()...)
-	}
-	desc := d.Description
-	for i, ex := range d.Examples {
-		b, _ := json.Marshal(ex)
-		if i == 0 {
-			desc += "\nExamples:"
-		}
-		desc += "\n" + string(b)
-	}
-	t := &Tool{Name: d.Name, Description: desc, Group: d.Group, Schema: d.Schema(), Params: ps,
-		ReadOnly: d.Kind == definitions.KindProbe, Destructive: d.Destructive, Idempotent: d.Idempotent,
-		AlwaysLoad: d.AlwaysLoad, MaxResultSizeChars: d.MaxResultSizeChars, Source: "definition", def: d}
-	switch d.Kind {
-	case definitions.KindProbe:
-		t.Run = func(ctx context.Context, c *Call) (map[string]any, error) { return e.runProbe(ctx, c, d) }
-	case definitions.KindScript:
-		t.Run = func(ctx context.Context, c *Call) (map[string]any, error) { return e.runScript(ctx, c, d) }
-	case definitions.KindSequence:
-		t.Run = func(ctx context.Context, c *Call) (map[string]any, error) { return e.runSequence(ctx, c, d) }
-	}
-	return t
 }
 
 // inputValues are the call's arguments for {input} substitution: the
@@ -201,8 +171,9 @@ func (pm *probeMemory) swap(key string, snap *probeSnapshot) *probeSnapshot {
 	return prev
 }
 
-func (e *Engine) runProbe(ctx context.Context, c *Call, d *definitions.Def) (map[string]any, error) {
-	t, terr := e.Resolve(ctx, c.Project, c.Roots)
+func (e *Engine) runProbe(ctx context.Context, c *Call) (any, error) {
+	d := c.Tool.Def
+	t, terr := c.Target(ctx)
 	if terr != nil {
 		return nil, terr
 	}
@@ -219,7 +190,7 @@ func (e *Engine) runProbe(ctx context.Context, c *Call, d *definitions.Def) (map
 		Reads map[string]json.RawMessage `json:"reads"`
 	}
 	if err := json.Unmarshal(raw, &rr); err != nil || rr.Reads == nil {
-		return nil, Errorf(CodeEditorError, "%s: the editor's reflect_read answer has no reads: %.200s", d.Name, raw)
+		return nil, api.Errorf(api.CodeEditorError, "%s: the editor's reflect_read answer has no reads: %.200s", d.Name, raw)
 	}
 	info, _ := e.Hub.Editor(t.Hash) // after the call: a reload during it counts
 	current := map[string]string{}
@@ -272,19 +243,20 @@ func canonicalJSON(b json.RawMessage) string {
 // runs a wrapped definition script in the editor.
 const ScriptTool = "_script"
 
-func (e *Engine) runScript(ctx context.Context, c *Call, d *definitions.Def) (map[string]any, error) {
+func (e *Engine) runScript(ctx context.Context, c *Call) (any, error) {
+	d := c.Tool.Def
 	if dry, _ := c.Args["dry_run"].(bool); dry {
 		return dryRun(c), nil
 	}
 	src, err := os.ReadFile(d.File)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, Errorf("not_found", "%s: the script file %s no longer exists; restore it or fix $.file in %s", d.Name, d.File, d.Path)
+		return nil, api.Errorf("not_found", "%s: the script file %s no longer exists; restore it or fix $.file in %s", d.Name, d.File, d.Path)
 	}
 	if err != nil {
-		return nil, Errorf(CodeInvalidParams, "%s: reading %s: %v", d.Name, d.File, err)
+		return nil, api.Errorf(api.CodeInvalidParams, "%s: reading %s: %v", d.Name, d.File, err)
 	}
 	source, hash := definitions.Wrap(string(src), d.File)
-	t, terr := e.Resolve(ctx, c.Project, c.Roots)
+	t, terr := c.Target(ctx)
 	if terr != nil {
 		return nil, terr
 	}
@@ -301,7 +273,7 @@ func (e *Engine) runScript(ctx context.Context, c *Call, d *definitions.Def) (ma
 	}
 	var out map[string]any
 	if err := json.Unmarshal(raw, &out); err != nil {
-		return nil, Errorf(CodeEditorError, "%s: the editor answered %.200s", d.Name, raw)
+		return nil, api.Errorf(api.CodeEditorError, "%s: the editor answered %.200s", d.Name, raw)
 	}
 	return out, nil
 }
@@ -326,13 +298,14 @@ const maxSequenceDepth = 16
 
 type seqDepthKey struct{}
 
-func (e *Engine) runSequence(ctx context.Context, c *Call, d *definitions.Def) (map[string]any, error) {
+func (e *Engine) runSequence(ctx context.Context, c *Call) (any, error) {
+	d := c.Tool.Def
 	depth, _ := ctx.Value(seqDepthKey{}).(int)
 	if depth >= maxSequenceDepth {
-		return nil, Errorf(CodeInvalidParams, "%s: sequences nest deeper than %d", d.Name, maxSequenceDepth)
+		return nil, api.Errorf(api.CodeInvalidParams, "%s: sequences nest deeper than %d", d.Name, maxSequenceDepth)
 	}
 	ctx = context.WithValue(ctx, seqDepthKey{}, depth+1)
-	t, terr := e.Resolve(ctx, c.Project, c.Roots)
+	t, terr := c.Target(ctx)
 	if terr != nil {
 		return nil, terr
 	}
@@ -362,7 +335,7 @@ func (e *Engine) runSequence(ctx context.Context, c *Call, d *definitions.Def) (
 		args, err := definitions.Resolve(map[string]any(st.Arguments), inputs, results)
 		if err != nil {
 			entry["ok"] = false
-			entry["error"] = map[string]any{"code": CodeInvalidParams, "message": err.Error()}
+			entry["error"] = map[string]any{"code": api.CodeInvalidParams, "message": err.Error()}
 			steps = append(steps, entry)
 			if st.ContinueOnError {
 				continue
@@ -373,9 +346,18 @@ func (e *Engine) runSequence(ctx context.Context, c *Call, d *definitions.Def) (
 		if am == nil {
 			am = map[string]any{}
 		}
-		step := e.Lookup(t.Hash, st.Tool)
-		if step != nil && step.Destructive {
-			if hasParam(step, "confirm") {
+		step := c.snap.Lookup(st.Tool)
+		if step == nil {
+			entry["ok"] = false
+			entry["error"] = e.unknownTool(c.snap, st.Tool)
+			steps = append(steps, entry)
+			if st.ContinueOnError {
+				continue
+			}
+			break
+		}
+		if step.Hints.DestructiveHint {
+			if step.HasParam("confirm") {
 				am["confirm"] = confirm
 				if dry {
 					am["dry_run"] = true
@@ -387,8 +369,10 @@ func (e *Engine) runSequence(ctx context.Context, c *Call, d *definitions.Def) (
 				continue
 			}
 		}
-		b, _ := json.Marshal(am)
-		res, terr := e.Call(ctx, Request{Project: t.Hash, Tool: st.Tool, Args: b, Session: c.Session, Progress: c.Progress})
+		// The step runs in the same project and catalog as its sequence.
+		sc := &Call{Roots: c.Roots, Progress: c.Progress, Session: c.Session, engine: e, snap: c.snap}
+		sc.setTarget(t)
+		res, terr := e.run(ctx, sc, step, am)
 		if terr != nil {
 			entry["ok"] = false
 			entry["error"] = terr
@@ -408,54 +392,59 @@ func (e *Engine) runSequence(ctx context.Context, c *Call, d *definitions.Def) (
 	return map[string]any{"steps": steps}, nil
 }
 
-func hasParam(t *Tool, name string) bool {
-	for _, p := range t.Params {
-		if p.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
 // ---- definitions_list ----
 
-func definitionsListTool() *Tool {
-	t := editorTool("definitions_list", "diagnostics",
-		"List the definition tools (JSON files in the project's and the shared definitions folder): what was loaded (name, kind, file, group, source folder) and every file that was not, with the reasons. Files are watched; a change rebuilds the tool list.",
-		true, false, true)
-	t.Run = func(ctx context.Context, c *Call) (map[string]any, error) {
-		hash := ""
-		if tg, terr := c.engine.Resolve(ctx, c.Project, c.Roots); terr == nil {
-			hash = tg.Hash
-		}
-		return c.engine.DefinitionsReport(hash), nil
+// runDefinitionsList is definitions_list: the report of the call's project
+// (the shared folder alone when no project is known).
+func runDefinitionsList(ctx context.Context, c *Call) (any, error) {
+	hash := ""
+	if t, terr := c.Target(ctx); terr == nil {
+		hash = t.Hash
 	}
-	return t
+	return c.engine.DefinitionsReport(hash), nil
+}
+
+// DefinitionInfo is one loaded definition in a DefinitionsReport.
+type DefinitionInfo struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	File      string `json:"file"`
+	Group     string `json:"group"`
+	Source    string `json:"source"`
+	SourceDir string `json:"sourceDir"`
+}
+
+// DefinitionsReport is definitions_list's answer and the CLI's listing.
+type DefinitionsReport struct {
+	SharedDefinitionsDir string `json:"sharedDefinitionsDir"`
+	// DefinitionsDir is the project's folder; null when no project is known.
+	DefinitionsDir *string                 `json:"definitionsDir"`
+	ProjectHash    string                  `json:"projectHash,omitempty"`
+	Tools          []DefinitionInfo        `json:"tools"`
+	Rejected       []definitions.Rejection `json:"rejected"`
+	// Errors are the rejections as one line each.
+	Errors   []string `json:"errors"`
+	Shadowed []string `json:"shadowed"`
 }
 
 // DefinitionsReport describes a project's definitions ("" = shared only).
-func (e *Engine) DefinitionsReport(hash string) map[string]any {
+func (e *Engine) DefinitionsReport(hash string) DefinitionsReport {
 	set := e.definitionSet(hash)
-	tools := []map[string]any{}
+	rep := DefinitionsReport{SharedDefinitionsDir: filepath.ToSlash(e.opt.State.SharedToolsDir()),
+		Tools: []DefinitionInfo{}, Rejected: []definitions.Rejection{}, Errors: []string{}, Shadowed: append([]string{}, set.Shadowed...)}
 	for _, d := range set.Defs {
-		tools = append(tools, map[string]any{"name": d.Name, "kind": d.Kind, "file": filepath.ToSlash(d.Path),
-			"group": d.Group, "source": d.Source, "sourceDir": filepath.ToSlash(d.Dir)})
+		rep.Tools = append(rep.Tools, DefinitionInfo{Name: d.Name, Kind: string(d.Kind), File: filepath.ToSlash(d.Path),
+			Group: d.Group, Source: d.Source, SourceDir: filepath.ToSlash(d.Dir)})
 	}
-	errs := []string{}
-	rejected := []definitions.Rejection{}
 	for _, r := range set.Rejected {
-		rejected = append(rejected, r)
-		errs = append(errs, fmt.Sprintf("%s: %s", filepath.ToSlash(r.File), strings.Join(r.Reasons, "; ")))
+		rep.Rejected = append(rep.Rejected, r)
+		rep.Errors = append(rep.Errors, fmt.Sprintf("%s: %s", filepath.ToSlash(r.File), strings.Join(r.Reasons, "; ")))
 	}
-	out := map[string]any{"sharedDefinitionsDir": filepath.ToSlash(e.opt.State.SharedToolsDir()),
-		"tools": tools, "rejected": rejected, "errors": errs, "shadowed": append([]string{}, set.Shadowed...)}
 	if hash != "" {
-		out["definitionsDir"] = filepath.ToSlash(e.opt.State.ToolsDir(hash))
-		out["projectHash"] = hash
-	} else {
-		out["definitionsDir"] = nil
+		dir := filepath.ToSlash(e.opt.State.ToolsDir(hash))
+		rep.DefinitionsDir, rep.ProjectHash = &dir, hash
 	}
-	return out
+	return rep
 }
 
 // CheckDefinitions loads definition folders for a project the way the
@@ -466,7 +455,7 @@ func (e *Engine) CheckDefinitions(hash string, dirs []definitions.Dir) *definiti
 		if t == nil {
 			return false, false
 		}
-		return true, t.Destructive
+		return true, t.Hints.DestructiveHint
 	})
 }
 

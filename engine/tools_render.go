@@ -11,44 +11,32 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/confine"
 )
 
-// render_compare runs in the daemon: two images in, numbers out.
-func renderCompareTool() *Tool {
-	t := editorTool("render_compare", "rendering",
-		"Compare two PNG (or JPEG) images of the same size, e.g. a baseline and a capture from input_replay: changed-pixel count and ratio, mean and max channel delta, the bounding box of the change and a coarse grid of change ratios (rows top to bottom). Relative paths are relative to the Unity project folder. diff_path writes an image of the changes.",
-		true, false, true,
-		P("before", "string", "The reference image.").Must(),
-		P("after", "string", "The image to compare with it.").Must(),
-		P("threshold", "integer", "A pixel counts as changed when a channel (R, G or B) differs by more than this (0-255).").Def(2),
-		P("grid", "integer", "Cells per side of the change grid (1-32).").Def(8),
-		P("diff_path", "string", "Optional: write a PNG of the changes here (inside the project or the unitymcp state folder)."),
-	)
-	t.Run = runRenderCompare
-	return t
-}
-
-func runRenderCompare(ctx context.Context, c *Call) (map[string]any, error) {
+// runRenderCompare is render_compare: two images in, numbers out.
+func runRenderCompare(ctx context.Context, c *Call) (any, error) {
 	root := ""
-	if t, terr := c.engine.Resolve(ctx, c.Project, c.Roots); terr == nil {
+	if t, terr := c.Target(ctx); terr == nil {
 		root = t.Path()
 		if t.Info == nil && t.Given == "" {
 			root = ""
 		}
 	}
-	resolve := func(arg, p string) (string, *ToolError) {
+	resolve := func(arg, p string) (string, *api.ToolError) {
 		if filepath.IsAbs(p) {
 			return filepath.Clean(p), nil
 		}
 		if root == "" {
-			return "", Errorf(CodeInvalidParams, "render_compare: %s %q is relative, but no project is known to resolve it against; give an absolute path or pin a project", arg, p)
+			return "", api.Errorf(api.CodeInvalidParams, "render_compare: %s %q is relative, but no project is known to resolve it against; give an absolute path or pin a project", arg, p)
 		}
-		return ConfinePath(root, p, arg)
+		return confine.Join(root, p, arg)
 	}
 	threshold, grid := intArg(c.Args, "threshold"), intArg(c.Args, "grid")
 	if threshold < 0 || threshold > 255 {
-		return nil, Errorf(CodeInvalidParams, "render_compare: threshold must be 0-255, got %d", threshold)
+		return nil, api.Errorf(api.CodeInvalidParams, "render_compare: threshold must be 0-255, got %d", threshold)
 	}
 	grid = max(1, min(32, grid))
 	before, terr := resolve("before", c.Args["before"].(string))
@@ -69,7 +57,7 @@ func runRenderCompare(ctx context.Context, c *Call) (map[string]any, error) {
 	}
 	res, diff := compareImages(a, b, threshold, grid)
 	if res == nil {
-		return nil, Errorf(CodeInvalidParams, "render_compare: the images differ in size: before is %dx%d, after is %dx%d", a.Bounds().Dx(), a.Bounds().Dy(), b.Bounds().Dx(), b.Bounds().Dy())
+		return nil, api.Errorf(api.CodeInvalidParams, "render_compare: the images differ in size: before is %dx%d, after is %dx%d", a.Bounds().Dx(), a.Bounds().Dy(), b.Bounds().Dx(), b.Bounds().Dy())
 	}
 	if dp, ok := c.Args["diff_path"].(string); ok && dp != "" {
 		out, terr := c.engine.writablePath(root, dp, "diff_path")
@@ -77,7 +65,7 @@ func runRenderCompare(ctx context.Context, c *Call) (map[string]any, error) {
 			return nil, terr
 		}
 		if err := writePNG(out, diff); err != nil {
-			return nil, Errorf(CodeInvalidParams, "render_compare: writing diff_path: %v", err)
+			return nil, api.Errorf(api.CodeInvalidParams, "render_compare: writing diff_path: %v", err)
 		}
 		res["diffPath"] = filepath.ToSlash(out)
 	}
@@ -92,18 +80,18 @@ func intArg(args map[string]any, k string) int {
 	return int(f)
 }
 
-func loadImage(arg, p string) (image.Image, *ToolError) {
+func loadImage(arg, p string) (image.Image, *api.ToolError) {
 	f, err := os.Open(p)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, Errorf("not_found", "render_compare: %s image %s does not exist", arg, p)
+		return nil, api.Errorf("not_found", "render_compare: %s image %s does not exist", arg, p)
 	}
 	if err != nil {
-		return nil, Errorf(CodeInvalidParams, "render_compare: %s: %v", arg, err)
+		return nil, api.Errorf(api.CodeInvalidParams, "render_compare: %s: %v", arg, err)
 	}
 	defer f.Close()
 	img, _, err := image.Decode(f)
 	if err != nil {
-		return nil, Errorf(CodeInvalidParams, "render_compare: %s image %s is not a readable PNG or JPEG: %v", arg, p, err)
+		return nil, api.Errorf(api.CodeInvalidParams, "render_compare: %s image %s is not a readable PNG or JPEG: %v", arg, p, err)
 	}
 	return img, nil
 }
@@ -190,34 +178,23 @@ func writePNG(p string, img image.Image) error {
 	return f.Close()
 }
 
-// ConfinePath resolves a relative path argument against root and refuses
-// one that climbs out of it.
-func ConfinePath(root, p, arg string) (string, *ToolError) {
-	full := filepath.Clean(filepath.Join(root, p))
-	rel, err := filepath.Rel(root, full)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", Errorf(CodeInvalidParams, "%s %q leaves the project folder %s; give a path inside it", arg, p, root)
-	}
-	return full, nil
-}
-
 // writablePath resolves a path the daemon writes: relative to the project
 // folder, or absolute inside the project folder or the state directory.
-func (e *Engine) writablePath(root, p, arg string) (string, *ToolError) {
+func (e *Engine) writablePath(root, p, arg string) (string, *api.ToolError) {
 	if !filepath.IsAbs(p) {
 		if root == "" {
-			return "", Errorf(CodeInvalidParams, "%s %q is relative, but no project is known; give an absolute path or pin a project", arg, p)
+			return "", api.Errorf(api.CodeInvalidParams, "%s %q is relative, but no project is known; give an absolute path or pin a project", arg, p)
 		}
-		return ConfinePath(root, p, arg)
+		return confine.Join(root, p, arg)
 	}
 	p = filepath.Clean(p)
 	for _, dir := range []string{root, e.opt.State.Root} {
 		if dir == "" {
 			continue
 		}
-		if rel, err := filepath.Rel(dir, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if confine.Within(dir, p) {
 			return p, nil
 		}
 	}
-	return "", Errorf(CodeInvalidParams, "%s %s is outside the project folder and the unitymcp state folder; the daemon writes only there", arg, p)
+	return "", api.Errorf(api.CodeInvalidParams, "%s %s is outside the project folder and the unitymcp state folder; the daemon writes only there", arg, p)
 }

@@ -8,17 +8,26 @@ import (
 	"os"
 	"strings"
 
-	"github.com/unitymcp/unitymcp/engine"
-	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
 	"github.com/unitymcp/unitymcp/service"
 )
 
+// Level is how a check came out.
+type Level string
+
+// Check levels.
+const (
+	LevelOK   Level = "OK"
+	LevelWarn Level = "WARN"
+	LevelFail Level = "FAIL"
+)
+
 // Check is one line of doctor's report.
 type Check struct {
-	Level string `json:"level"` // OK, WARN, FAIL
+	Level Level  `json:"level"`
 	What  string `json:"what"`
 	Fix   string `json:"fix,omitempty"`
 	Fixed bool   `json:"fixed,omitempty"`
@@ -39,7 +48,7 @@ type DoctorOptions struct {
 // the daemon, rewriting client entries that point at the wrong place.
 func Doctor(ctx context.Context, o DoctorOptions) []Check {
 	var out []Check
-	add := func(level, what, fix string) *Check {
+	add := func(level Level, what, fix string) *Check {
 		out = append(out, Check{Level: level, What: what, Fix: fix})
 		return &out[len(out)-1]
 	}
@@ -47,7 +56,7 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 	tok, err := o.State.ReadToken()
 	switch {
 	case err != nil:
-		c := add("FAIL", "no token in "+o.State.TokenPath(), "unitymcp serve creates it (doctor --fix does too)")
+		c := add(LevelFail, "no token in "+o.State.TokenPath(), "unitymcp serve creates it (doctor --fix does too)")
 		if o.Fix {
 			if tok, err = o.State.EnsureToken(); err == nil {
 				c.Fixed = true
@@ -55,30 +64,30 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 		}
 	default:
 		if perr := platform.CheckOwnerOnly(o.State.TokenPath()); perr != nil {
-			c := add("FAIL", "token readable by others: "+perr.Error(), "chmod 600 "+o.State.TokenPath())
+			c := add(LevelFail, "token readable by others: "+perr.Error(), "chmod 600 "+o.State.TokenPath())
 			if o.Fix && os.Chmod(o.State.TokenPath(), 0o600) == nil {
 				c.Fixed = true
 			}
 		} else {
-			add("OK", "token present and owner-only ("+o.State.TokenPath()+")", "")
+			add(LevelOK, "token present and owner-only ("+o.State.TokenPath()+")", "")
 		}
 	}
 	// Daemon.
 	c, err := client.Find(ctx, o.State)
 	if err != nil {
-		ch := add("FAIL", "daemon: "+err.Error(), "unitymcp serve (or unitymcp service install to start it at login)")
+		ch := add(LevelFail, "daemon: "+err.Error(), "unitymcp serve (or unitymcp service install to start it at login)")
 		if o.Fix {
 			if c2, _, err2 := client.Ensure(ctx, o.State, o.Exe); err2 == nil {
 				c, ch.Fixed = c2, true
 			}
 		}
 	} else {
-		add("OK", "daemon running at "+c.URL, "")
+		add(LevelOK, "daemon running at "+c.URL, "")
 	}
 	if c != nil {
 		var h struct {
-			Version string              `json:"version"`
-			Editors []bridge.EditorInfo `json:"editors"`
+			Version string           `json:"version"`
+			Editors []api.EditorInfo `json:"editors"`
 		}
 		body, status, err := c.Do(ctx, "GET", "/health", nil)
 		if err == nil && status != 200 {
@@ -88,22 +97,22 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 			err = json.Unmarshal(body, &h)
 		}
 		if err != nil {
-			add("FAIL", "daemon health: "+err.Error(), "look at the daemon log in "+o.State.LogsDir())
+			add(LevelFail, "daemon health: "+err.Error(), "look at the daemon log in "+o.State.LogsDir())
 		} else {
-			if h.Version != engine.Version {
-				add("WARN", fmt.Sprintf("the daemon runs version %s, this binary is %s", h.Version, engine.Version), "restart the daemon (Quit in the tray, then unitymcp serve)")
+			if h.Version != api.Version {
+				add(LevelWarn, fmt.Sprintf("the daemon runs version %s, this binary is %s", h.Version, api.Version), "restart the daemon (Quit in the tray, then unitymcp serve)")
 			}
 			if len(h.Editors) == 0 {
-				add("WARN", "no Unity editor is connected", "open a project that has the unitymcp package (unitymcp install unity --project DIR)")
+				add(LevelWarn, "no Unity editor is connected", "open a project that has the unitymcp package (unitymcp install unity --project DIR)")
 			}
 			for _, ed := range h.Editors {
 				switch {
 				case ed.Simulator:
-					add("OK", fmt.Sprintf("editor %s connected (simulator)", ed.ProjectPath), "")
-				case ed.PackageVersion != engine.Version:
-					add("WARN", fmt.Sprintf("editor %s has package %s, the daemon is %s", ed.ProjectPath, ed.PackageVersion, engine.Version), "unitymcp install unity --project "+ed.ProjectPath+" and let Unity reload")
+					add(LevelOK, fmt.Sprintf("editor %s connected (simulator)", ed.ProjectPath), "")
+				case ed.PackageVersion != api.Version:
+					add(LevelWarn, fmt.Sprintf("editor %s has package %s, the daemon is %s", ed.ProjectPath, ed.PackageVersion, api.Version), "unitymcp install unity --project "+ed.ProjectPath+" and let Unity reload")
 				default:
-					add("OK", fmt.Sprintf("editor %s connected (Unity %s, package %s)", ed.ProjectPath, ed.UnityVersion, ed.PackageVersion), "")
+					add(LevelOK, fmt.Sprintf("editor %s connected (Unity %s, package %s)", ed.ProjectPath, ed.UnityVersion, ed.PackageVersion), "")
 				}
 			}
 		}
@@ -111,15 +120,15 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 	// The project's manifest.
 	if o.Project != "" {
 		if err := CheckUnityProject(o.Project); err != nil {
-			add("FAIL", err.Error(), "give --project the Unity project folder")
+			add(LevelFail, err.Error(), "give --project the Unity project folder")
 		} else if ref := InstalledRef(o.Project); ref == "" {
-			add("FAIL", "the unitymcp package is not in "+manifestPath(o.Project), "unitymcp install unity --project "+o.Project)
+			add(LevelFail, "the unitymcp package is not in "+manifestPath(o.Project), "unitymcp install unity --project "+o.Project)
 		} else {
-			add("OK", "package in the manifest: "+ref, "")
+			add(LevelOK, "package in the manifest: "+ref, "")
 		}
 	}
 	// Clients.
-	addr := "127.0.0.1:27182"
+	addr := api.DefaultAddr
 	if info, err := o.State.ReadDaemon(); err == nil {
 		addr = info.Address
 	}
@@ -138,11 +147,11 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 				problems = append(problems, "holds an old token")
 			}
 			if len(problems) == 0 {
-				add("OK", fmt.Sprintf("%s (%s) is configured in %s", cl.Title, scope, path), "")
+				add(LevelOK, fmt.Sprintf("%s (%s) is configured in %s", cl.Title, scope, path), "")
 				continue
 			}
 			fix := "unitymcp install client " + cl.Name + " --scope " + scope
-			ch := add("WARN", fmt.Sprintf("%s (%s, %s) %s", cl.Title, scope, path, strings.Join(problems, " and ")), fix)
+			ch := add(LevelWarn, fmt.Sprintf("%s (%s, %s) %s", cl.Title, scope, path, strings.Join(problems, " and ")), fix)
 			if o.Fix && tok != "" {
 				req.Server = Server{URL: "http://" + addr + "/mcp", Token: tok, Command: o.Exe, Args: []string{"stdio"}}
 				if o.Env.Project != "" {
@@ -156,9 +165,9 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 	}
 	// Start at login.
 	if st, err := service.Query(service.Config{Exe: o.Exe}); err == nil && st.Installed {
-		add("OK", "starts at login ("+st.Kind+": "+st.Path+")", "")
+		add(LevelOK, "starts at login ("+st.Kind+": "+st.Path+")", "")
 	} else {
-		add("WARN", "unitymcp does not start at login", "unitymcp service install")
+		add(LevelWarn, "unitymcp does not start at login", "unitymcp service install")
 	}
 	return out
 }
@@ -168,10 +177,10 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 func PrintChecks(w io.Writer, checks []Check) bool {
 	failed := false
 	for _, c := range checks {
-		level := c.Level
+		level := string(c.Level)
 		if c.Fixed {
 			level = "FIXED"
-		} else if c.Level == "FAIL" {
+		} else if c.Level == LevelFail {
 			failed = true
 		}
 		fmt.Fprintf(w, "%-5s %s\n", level, c.What)

@@ -45,10 +45,14 @@ func kardianosService(c Config) (ks.Service, error) {
 		"RunAtLoad":     true,
 		"SessionCreate": false,
 	}
+	name := Name
+	if runtime.GOOS == "darwin" {
+		name = LaunchAgentLabel // the agent's Label and file name
+	}
 	return ks.New(noop{}, &ks.Config{
-		Name:        Name,
-		DisplayName: "unitymcp",
-		Description: "unitymcp: lets AI coding agents drive the Unity Editor (MCP daemon and tray)",
+		Name:        name,
+		DisplayName: Name,
+		Description: Description,
 		Executable:  c.Exe,
 		Arguments:   Args,
 		EnvVars:     env,
@@ -59,7 +63,7 @@ func kardianosService(c Config) (ks.Service, error) {
 // unitPath is where kardianos/service writes a user unit or agent.
 func unitPath(c Config, kind string) string {
 	if kind == "launchagent" {
-		return filepath.Join(c.Home, "Library", "LaunchAgents", Name+".plist")
+		return filepath.Join(c.Home, "Library", "LaunchAgents", LaunchAgentLabel+".plist")
 	}
 	return filepath.Join(c.Home, ".config", "systemd", "user", Name+".service")
 }

@@ -16,8 +16,38 @@ import (
 	"path/filepath"
 )
 
-// Name of the service / unit / agent.
+// The facts below are declared here once; the packaging (installer/packaging,
+// installer/dist) uses them and its tests check the files that cannot import
+// Go (installer/macos/unitymcp.plist, the READMEs under installer/) against
+// them.
+
+// Name of the service: the systemd user unit (unitymcp.service), the XDG
+// autostart entry (unitymcp.desktop) and the Windows Run-key value.
 const Name = "unitymcp"
+
+// LaunchAgentLabel is the macOS LaunchAgent's label, and so its file name,
+// ~/Library/LaunchAgents/<label>.plist (kardianos/service uses the name it is
+// given for both). It stays "unitymcp" rather than the reverse-DNS
+// "io.github.unitymcp" the packagers' template under installer/macos once
+// said: "unitymcp" is what every `unitymcp service install` so far has
+// written, and a new label would not find those agents (Query, Uninstall)
+// and would install a second one beside them. A change here needs a
+// migration that removes the old agent. The app bundle's identifier
+// (CFBundleIdentifier io.github.unitymcp in installer/macos/Info.plist) is a
+// different fact and stays reverse-DNS.
+const LaunchAgentLabel = "unitymcp"
+
+// Description of the service (the systemd unit's Description=).
+const Description = "unitymcp: lets AI coding agents drive the Unity Editor (MCP daemon and tray)"
+
+// RunKey is the per-user registry key, under HKEY_CURRENT_USER, whose value
+// Name starts unitymcp at login on Windows.
+const RunKey = `Software\Microsoft\Windows\CurrentVersion\Run`
+
+// WindowsGUIExe is the GUI-subsystem build (no console window) that the Run
+// key starts when it lies beside the binary; the Windows zip ships it under
+// this name.
+const WindowsGUIExe = "unitymcp-tray.exe"
 
 // Config says what to start.
 type Config struct {

@@ -124,17 +124,8 @@ func installAutostart(c Config) (Status, error) {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return Status{}, err
 	}
-	if err := os.WriteFile(p, []byte(fmt.Sprintf(desktopEntry, exec)), 0o644); err != nil {
+	if err := os.WriteFile(p, []byte(desktopEntryFor(exec)), 0o644); err != nil {
 		return Status{}, err
 	}
 	return Status{Kind: "xdg-autostart", Path: p, Installed: true, Detail: "no systemd user manager: an XDG autostart entry starts unitymcp at the next login"}, nil
-}
-
-// quoteExec quotes an argument for a desktop entry's Exec key.
-func quoteExec(s string) string {
-	if !strings.ContainsAny(s, " \t\"'\\$`") {
-		return s
-	}
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`", "$", `\$`)
-	return `"` + r.Replace(s) + `"`
 }

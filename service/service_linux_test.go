@@ -104,3 +104,96 @@ func TestXDGAutostartFallback(t *testing.T) {
 		t.Error("uninstall")
 	}
 }
+
+// The unit Install writes (kardianos/service rendering systemdUnit) is
+// byte for byte SystemdUnit, which the .deb and .rpm ship: the packaged and
+// the installed unit are one text.
+func TestInstallWritesSystemdUnit(t *testing.T) {
+	fakeSystemctl(t)
+	old := useSystemd
+	useSystemd = func() bool { return true }
+	t.Cleanup(func() { useSystemd = old })
+	for _, exe := range []string{"/usr/bin/unitymcp", "/opt/unity mcp/unitymcp"} {
+		home := t.TempDir()
+		t.Setenv("HOME", home)
+		if _, err := Install(Config{Exe: exe, Home: home}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(home, ".config/systemd/user", Name+".service"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := SystemdUnit(exe); string(b) != want {
+			t.Errorf("%s: Install wrote\n%s\nSystemdUnit says\n%s", exe, b, want)
+		}
+	}
+}
+
+// systemd itself checks the unit: systemd-analyze verify reports no
+// problem (an unknown key, a key in the wrong section), and every
+// Condition…= holds for a binary that exists under a path with a space.
+func TestSystemdAcceptsUnit(t *testing.T) {
+	analyze, err := exec.LookPath("systemd-analyze")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("systemd-analyze missing for the unit check")
+		}
+		t.Skip("systemd-analyze not installed")
+	}
+	fakeSystemctl(t)
+	old := useSystemd
+	useSystemd = func() bool { return true }
+	t.Cleanup(func() { useSystemd = old })
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	exe := filepath.Join(t.TempDir(), "unity mcp", "unitymcp")
+	os.MkdirAll(filepath.Dir(exe), 0o755)
+	if err := os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Install(Config{Exe: exe, Home: home, StateDir: "/tmp/state dir"}); err != nil {
+		t.Fatal(err)
+	}
+	unit := filepath.Join(home, ".config/systemd/user", Name+".service")
+	out, err := exec.Command(analyze, "verify", unit).CombinedOutput()
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.Contains(line, Name+".service") {
+			t.Errorf("systemd-analyze verify: %s", line)
+		}
+	}
+	if err != nil {
+		t.Errorf("systemd-analyze verify: %v\n%s", err, out)
+	}
+	b, _ := os.ReadFile(unit)
+	conditions := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		if !strings.HasPrefix(line, "Condition") {
+			continue
+		}
+		conditions++
+		if out, err := exec.Command(analyze, "condition", line).CombinedOutput(); err != nil {
+			t.Errorf("%s does not hold for %s: %v\n%s", line, exe, err, out)
+		}
+	}
+	if conditions == 0 {
+		t.Errorf("the unit has no Condition…= line to check:\n%s", b)
+	}
+}
+
+// The XDG autostart entry Install writes is DesktopEntry, the one the
+// packages ship.
+func TestAutostartIsDesktopEntry(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", "")
+	old := useSystemd
+	useSystemd = func() bool { return false }
+	t.Cleanup(func() { useSystemd = old })
+	exe := "/opt/unity mcp/unitymcp"
+	if _, err := Install(Config{Exe: exe, Home: home}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(home, ".config/autostart", Name+".desktop"))
+	if want := DesktopEntry(exe); string(b) != want {
+		t.Errorf("Install wrote\n%s\nDesktopEntry says\n%s", b, want)
+	}
+}

@@ -13,16 +13,15 @@ import (
 	"golang.org/x/sys/windows/registry"
 )
 
-// Windows uses a per-user start-up entry rather than kardianos/service's SCM
-// service: services run in session 0, where there is no tray, no toast and
-// no window to focus.
-const runKey = `Software\Microsoft\Windows\CurrentVersion\Run`
+// Windows uses a per-user start-up entry (RunKey) rather than
+// kardianos/service's SCM service: services run in session 0, where there is
+// no tray, no toast and no window to focus.
 
 // command prefers the GUI-subsystem build beside the binary, so starting
 // at login opens no console window.
 func command(c Config) string {
 	exe := c.Exe
-	if gui := filepath.Join(filepath.Dir(exe), "unitymcp-tray.exe"); fileExists(gui) {
+	if gui := filepath.Join(filepath.Dir(exe), WindowsGUIExe); fileExists(gui) {
 		exe = gui
 	}
 	return `"` + exe + `" ` + strings.Join(Args, " ")
@@ -31,7 +30,7 @@ func command(c Config) string {
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
 func install(c Config) (Status, error) {
-	k, _, err := registry.CreateKey(registry.CURRENT_USER, runKey, registry.SET_VALUE)
+	k, _, err := registry.CreateKey(registry.CURRENT_USER, RunKey, registry.SET_VALUE)
 	if err != nil {
 		return Status{}, err
 	}
@@ -48,7 +47,7 @@ func install(c Config) (Status, error) {
 }
 
 func uninstall(c Config) (Status, error) {
-	k, err := registry.OpenKey(registry.CURRENT_USER, runKey, registry.SET_VALUE)
+	k, err := registry.OpenKey(registry.CURRENT_USER, RunKey, registry.SET_VALUE)
 	if err == nil {
 		err = k.DeleteValue(Name)
 		k.Close()
@@ -60,8 +59,8 @@ func uninstall(c Config) (Status, error) {
 }
 
 func query(c Config) (Status, error) {
-	st := Status{Kind: "windows-run-key", Path: `HKCU\` + runKey + `\` + Name}
-	k, err := registry.OpenKey(registry.CURRENT_USER, runKey, registry.QUERY_VALUE)
+	st := Status{Kind: "windows-run-key", Path: `HKCU\` + RunKey + `\` + Name}
+	k, err := registry.OpenKey(registry.CURRENT_USER, RunKey, registry.QUERY_VALUE)
 	if err == nil {
 		_, _, err = k.GetStringValue(Name)
 		k.Close()

@@ -4,6 +4,7 @@ package tray
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"path/filepath"
 	"sort"
@@ -11,7 +12,7 @@ import (
 	"time"
 
 	"fyne.io/systray"
-	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/platform"
 	"github.com/unitymcp/unitymcp/service"
@@ -37,7 +38,7 @@ type Menu struct {
 	opt Options
 
 	mu      sync.Mutex
-	backend Backend
+	c       *client.Client // of the current event stream
 	snap    Snapshot
 	tr      *tracker
 	running map[string]int
@@ -72,31 +73,26 @@ func (m *Menu) ready() {
 // start-at-login state, then follows /events, re-subscribing with backoff
 // when the stream drops.
 func (m *Menu) follow() {
-	backoff := 200 * time.Millisecond
-	for {
-		ctx := context.Background()
-		c, err := m.opt.Connect(ctx)
-		if err != nil {
-			m.update(func(s *Snapshot) { s.Err = "daemon not reachable: " + err.Error(); s.Editors = nil })
-			time.Sleep(backoff)
-			backoff = min(backoff*2, 5*time.Second)
-			continue
-		}
-		backoff = 200 * time.Millisecond
-		m.mu.Lock()
-		m.backend = Backend{C: c}
-		m.mu.Unlock()
-		err = m.backend.Events(ctx, m.refresh, func(ev engine.Event) {
+	client.WatchEvents(context.Background(), m.opt.Connect, client.WatchOptions{
+		OnOpen: func(c *client.Client) {
+			m.mu.Lock()
+			m.c = c
+			m.mu.Unlock()
+			m.refresh()
+		},
+		OnEvent: func(ev api.Event) {
 			m.mu.Lock()
 			changed := m.tr.apply(ev)
 			m.mu.Unlock()
 			if changed {
 				m.refresh()
 			}
-		})
-		m.opt.Logger.Info("tray: event stream ended; reconnecting", "err", err)
-		time.Sleep(backoff)
-	}
+		},
+		OnDown: func(err error) {
+			m.opt.Logger.Info("tray: daemon not reachable; reconnecting", "err", err)
+			m.update(func(s *Snapshot) { s.Err = "daemon not reachable: " + err.Error(); s.Editors = nil })
+		},
+	})
 }
 
 // refresh re-reads the daemon's state into the snapshot.
@@ -104,10 +100,13 @@ func (m *Menu) refresh() {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	m.mu.Lock()
-	b := m.backend
+	c := m.c
 	m.mu.Unlock()
-	h, err := b.Health(ctx)
-	notes, _ := b.Notifications(ctx)
+	if c == nil { // no stream has opened yet
+		return
+	}
+	h, err := c.Health(ctx, "")
+	cfg, _ := c.Config(ctx)
 	svc, _ := service.Query(service.Config{})
 	m.update(func(s *Snapshot) {
 		if err != nil {
@@ -117,7 +116,7 @@ func (m *Menu) refresh() {
 		s.Err = ""
 		s.Version = h.Version
 		s.Editors = m.tr.rows(h.Editors, m.running)
-		s.Notifications = notes
+		s.Notifications = cfg.Notifications
 		s.StartAtLogin = svc.Installed
 	})
 }
@@ -202,7 +201,7 @@ func (m *Menu) rebuild() {
 		})
 		on(sub.AddSubMenuItem("Copy MCP URL", "The MCP endpoint pinned to this project"), func() {
 			m.mu.Lock()
-			u := m.backend.MCPURL(hash)
+			u := m.c.MCPURL(hash)
 			m.mu.Unlock()
 			m.report(platform.CopyText(u))
 		})
@@ -221,14 +220,15 @@ func (m *Menu) rebuild() {
 	}
 	systray.AddSeparator()
 	notes := systray.AddMenuItem("Notifications", "Which desktop notifications to show")
-	for _, k := range []struct{ kind, label string }{{"compile", "Compile errors"}, {"tests", "Test failures"}, {"reload", "Reload required"}} {
+	for _, k := range []struct{ kind, label string }{{api.NotifyCompile, "Compile errors"}, {api.NotifyTests, "Test failures"}, {api.NotifyReload, "Reload required"}} {
 		k := k
 		item := notes.AddSubMenuItemCheckbox(k.label, "", snap.Notifications[k.kind])
 		on(item, func() {
 			m.mu.Lock()
-			b := m.backend
+			c := m.c
 			m.mu.Unlock()
-			m.report(b.SetNotification(context.Background(), k.kind, !item.Checked()))
+			_, err := c.SetNotification(context.Background(), k.kind, !item.Checked())
+			m.report(err)
 			m.refresh()
 		})
 	}
@@ -272,11 +272,12 @@ func (m *Menu) rebuild() {
 
 func (m *Menu) call(hash, tool string, args map[string]any) {
 	m.mu.Lock()
-	b := m.backend
+	c := m.c
 	m.mu.Unlock()
+	a, _ := json.Marshal(args)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	if _, err := b.Call(ctx, hash, tool, args); err != nil {
+	if _, err := c.Call(ctx, hash, tool, a); err != nil {
 		m.opt.Notify("unitymcp: "+tool+" failed", err.Error())
 	}
 }
@@ -293,7 +294,7 @@ func layoutKey(s Snapshot) string {
 	for _, e := range s.Editors {
 		k += "|" + e.Info.ProjectHash + ":" + e.Label()
 	}
-	for _, n := range []string{"compile", "tests", "reload"} {
+	for _, n := range api.NotificationKinds {
 		if s.Notifications[n] {
 			k += "|" + n
 		}

@@ -1,12 +1,10 @@
 package tray
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 
-	"github.com/unitymcp/unitymcp/engine"
-	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // Icon states.
@@ -28,7 +26,7 @@ type Snapshot struct {
 
 // EditorRow is one editor's line.
 type EditorRow struct {
-	Info       bridge.EditorInfo
+	Info       api.EditorInfo
 	Errors     int // compile errors at the last compile
 	TestsFail  int // failed tests at the last run
 	RunningOps int // tray-started calls in flight (tests)
@@ -44,7 +42,7 @@ func (s Snapshot) Icon() string {
 		if e.Errors > 0 || e.TestsFail > 0 {
 			return IconError
 		}
-		if e.Info.State == bridge.StateCompiling || e.Info.State == bridge.StateReloading || e.Info.State == bridge.StateReconnecting || e.RunningOps > 0 {
+		if e.Info.State.Busy() || e.RunningOps > 0 {
 			state = IconBusy
 		}
 	}
@@ -89,28 +87,23 @@ type tracker struct {
 
 func newTracker() *tracker { return &tracker{errors: map[string]int{}, fails: map[string]int{}} }
 
-func (t *tracker) apply(ev engine.Event) bool {
-	raw, _ := ev.Data.(json.RawMessage)
+func (t *tracker) apply(ev api.Event) bool {
 	switch ev.Type {
-	case bridge.EventCompileFinished:
-		var d struct {
-			ErrorCount int `json:"errorCount"`
-		}
-		json.Unmarshal(raw, &d)
+	case api.EventCompileFinished:
+		var d api.CompileFinished
+		ev.Decode(&d)
 		t.errors[ev.Project] = d.ErrorCount
-	case bridge.EventTestsFinished:
-		var d struct {
-			Failed int `json:"failed"`
-		}
-		json.Unmarshal(raw, &d)
+	case api.EventTestsFinished:
+		var d api.TestsFinished
+		ev.Decode(&d)
 		t.fails[ev.Project] = d.Failed
 	default:
-		return ev.Type == engine.EventEditorConnected || ev.Type == engine.EventEditorDisconnected || ev.Type == engine.EventEditorState
+		return ev.Type == api.EventEditorConnected || ev.Type == api.EventEditorDisconnected || ev.Type == api.EventEditorState
 	}
 	return true
 }
 
-func (t *tracker) rows(eds []bridge.EditorInfo, running map[string]int) []EditorRow {
+func (t *tracker) rows(eds []api.EditorInfo, running map[string]int) []EditorRow {
 	rows := make([]EditorRow, 0, len(eds))
 	for _, e := range eds {
 		rows = append(rows, EditorRow{Info: e, Errors: t.errors[e.ProjectHash], TestsFail: t.fails[e.ProjectHash], RunningOps: running[e.ProjectHash]})

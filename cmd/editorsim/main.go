@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/unitymcp/unitymcp/engine/daemon"
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
@@ -24,7 +24,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "editorsim — a simulated Unity Editor for testing the unitymcp daemon (not Unity).")
 		fs.PrintDefaults()
 	}
-	addr := fs.String("addr", daemon.DefaultAddr, "daemon address")
+	addr := fs.String("addr", api.DefaultAddr, "daemon address")
 	proj := fs.String("project", "", "project folder to simulate (required)")
 	reloadMs := fs.Int("reload-ms", 300, "how long a simulated domain reload lasts")
 	slowMs := fs.Int("slow-ms", 0, "delay every call on the simulated main thread")

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/coder/websocket"
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // Dial opens the bridge WebSocket of the daemon at baseURL (http://host:port)
@@ -12,6 +13,6 @@ import (
 func Dial(ctx context.Context, baseURL, token string) (*websocket.Conn, error) {
 	h := http.Header{}
 	h.Set("Authorization", "Bearer "+token)
-	conn, _, err := websocket.Dial(ctx, baseURL+Path, &websocket.DialOptions{HTTPHeader: h})
+	conn, _, err := websocket.Dial(ctx, baseURL+api.PathBridge, &websocket.DialOptions{HTTPHeader: h})
 	return conn, err
 }

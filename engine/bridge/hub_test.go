@@ -9,79 +9,55 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
-// dialEditor connects a minimal editor that says hello and keeps reading.
-func dialEditor(t *testing.T, url string) *websocket.Conn {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	c, _, err := websocket.Dial(ctx, strings.Replace(url, "http", "ws", 1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.Write(ctx, websocket.MessageText, []byte(`{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1,"dataPath":"/p/Assets","tools":["x"]}}`))
-	if _, _, err := c.Read(ctx); err != nil {
-		t.Fatal(err)
-	}
-	go func() { // keep reading, so close handshakes complete
-		for {
-			if _, _, err := c.Read(ctx); err != nil {
-				return
-			}
-		}
-	}()
-	return c
-}
-
-// The daemon stops while an editor has announced a reload: Close answers
-// and forgets the held calls, and the reload's grace timer must not later
-// act on the channel Close already closed (it panicked: close of nil channel).
+// The daemon stops while an editor is in an announced domain reload (its
+// connection already gone): Close answers the spanning and held calls with
+// ErrStopping, and the reload grace running out afterwards must neither
+// panic (it did: close of nil channel) nor mark the editor disconnected,
+// since the next daemon is to expect it back.
 func TestCloseDuringAnnouncedReload(t *testing.T) {
-	hub := NewHub(Options{DaemonVersion: "test", Heartbeat: time.Hour, ReloadGrace: 100 * time.Millisecond})
-	srv := httptest.NewServer(hub)
-	defer srv.Close()
-	c := dialEditor(t, srv.URL)
-	c.Write(context.Background(), websocket.MessageText, []byte(`{"jsonrpc":"2.0","method":"event","params":{"type":"reload.starting","data":{}}}`))
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		if eds := hub.Editors(); len(eds) == 1 && eds[0].State == StateReloading {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("editor never reloading: %v", hub.Editors())
-		}
-		time.Sleep(5 * time.Millisecond)
+	const grace = time.Minute
+	x := newHarness(t, Options{Heartbeat: time.Hour, ReloadGrace: grace})
+	c := x.dial()
+	spanning := x.call("compile", CallOptions{Idempotent: true})
+	id := x.sent(c).call().CallID
+	x.event(c, api.EventReloadStarting, ReloadStarting{Spanning: []string{id}})
+	x.drop(c)
+	held, _ := x.callHeld("get-logs", CallOptions{Idempotent: true})
+	x.hub.Close()
+	x.wantErr(x.wait(spanning), ErrStopping, "the spanning compile")
+	x.wantErr(x.wait(held), ErrStopping, "the held get-logs")
+	before := len(x.changed())
+	x.clock.Advance(2 * grace)
+	if got := x.state(); got != api.StateReloading {
+		t.Errorf("state after the grace past Close = %s, want %s", got, api.StateReloading)
 	}
-	hub.Close()
-	time.Sleep(300 * time.Millisecond) // past the reload grace
+	if changes := x.changed()[before:]; len(changes) != 0 {
+		t.Errorf("OnChange after Close: %v, want none", changes)
+	}
 }
 
 // An editor expected after a daemon start says hello and starts a domain
 // reload before its hello was fully settled: the reconnect grace (short)
 // must not cut that reload short; the reload grace (long) applies.
 func TestExpectedEditorReloadingKeepsReloadGrace(t *testing.T) {
-	hub := NewHub(Options{DaemonVersion: "test", Heartbeat: time.Hour, ReloadGrace: time.Hour, ReconnectGrace: 100 * time.Millisecond})
-	hello := Hello{Protocol: ProtocolVersion, DataPath: "/p/Assets"}
-	probe := NewHub(Options{})
-	r0, err := probe.attach(&Peer{}, hello)
-	if err != nil {
-		t.Fatal(err)
+	const reconnect, reload = 10 * time.Second, time.Minute
+	x := newHarness(t, Options{Heartbeat: time.Hour, ReloadGrace: reload, ReconnectGrace: reconnect})
+	x.hub.Expect(api.EditorInfo{ProjectHash: testHash, ProjectPath: "/p", PID: 1})
+	c := x.connect()
+	_, sent := x.helloPending(c)
+	x.event(c, api.EventReloadStarting, ReloadStarting{})
+	sent()
+	x.drop(c) // the connection ends for the reload
+	x.clock.Advance(reconnect)
+	if got := x.state(); got != api.StateReloading {
+		t.Fatalf("state past the reconnect grace = %s, want %s (the reload grace applies)", got, api.StateReloading)
 	}
-	hash := r0.(helloReply).ProjectHash
-	hub.Expect(EditorInfo{ProjectHash: hash, ProjectPath: "/p", PID: 1})
-	p := &Peer{done: make(chan struct{})}
-	r, err := hub.attach(p, hello)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hub.event(p, Event{Type: EventReloadStarting, Data: []byte(`{}`)})
-	r.(helloReply).afterReply()
-	p.reloadAnnounced.Store(true)
-	hub.detach(p) // the connection ends for the reload
-	time.Sleep(300 * time.Millisecond)
-	if info, _ := hub.Editor(hash); info.State == StateDisconnected {
-		t.Errorf("the reconnect grace gave up on a reloading editor (state %s)", info.State)
+	x.clock.Advance(reload - reconnect)
+	if got := x.state(); got != api.StateDisconnected {
+		t.Errorf("state past the reload grace = %s, want %s", got, api.StateDisconnected)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
-	"sync/atomic"
 
 	"github.com/coder/websocket"
 )
@@ -48,16 +47,6 @@ type Peer struct {
 	reason error // why this side closed, see CloseWith
 
 	serving sync.WaitGroup // request handlers still running
-
-	// hash is the project this connection said hello for ("" before);
-	// owned by the hub, read and written under its lock.
-	hash string
-
-	// reloadAnnounced is set by the hub when the editor said a domain
-	// reload is starting on this connection.
-	reloadAnnounced atomic.Bool
-	// quitting is set when the editor said it is quitting.
-	quitting atomic.Bool
 }
 
 // NewPeer wraps an open WebSocket. Call Run to start reading.

@@ -8,13 +8,12 @@ package bridge
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // ProtocolVersion is the bridge protocol version this daemon speaks.
 const ProtocolVersion = 1
-
-// Path is the HTTP path of the bridge endpoint.
-const Path = "/bridge"
 
 // Methods.
 const (
@@ -25,29 +24,18 @@ const (
 	MethodEvent  = "event"       // editor → daemon, notification
 )
 
-// Event types an editor emits (Event.Type).
-const (
-	EventCompileStarted  = "compile.started"
-	EventCompileFinished = "compile.finished"
-	EventTestsFinished   = "tests.finished"
-	EventReloadStarting  = "reload.starting"
-	EventPlayModeChanged = "playmode.changed"
-	EventReloadRequired  = "reload.required"
-	EventQuitting        = "quitting"
-)
-
 // Hello is the editor's first request.
 type Hello struct {
-	Protocol       int            `json:"protocol"`
-	ProjectPath    string         `json:"projectPath"`
-	DataPath       string         `json:"dataPath"`
-	ProductName    string         `json:"productName"`
-	UnityVersion   string         `json:"unityVersion"`
-	PID            int            `json:"pid"`
-	PackageVersion string         `json:"packageVersion"`
-	Simulator      bool           `json:"simulator,omitempty"`
-	Tools          []string       `json:"tools"`
-	DeclaredTools  []DeclaredTool `json:"declaredTools"`
+	Protocol       int                `json:"protocol"`
+	ProjectPath    string             `json:"projectPath"`
+	DataPath       string             `json:"dataPath"`
+	ProductName    string             `json:"productName"`
+	UnityVersion   string             `json:"unityVersion"`
+	PID            int                `json:"pid"`
+	PackageVersion string             `json:"packageVersion"`
+	Simulator      bool               `json:"simulator,omitempty"`
+	Tools          []string           `json:"tools"`
+	DeclaredTools  []api.DeclaredTool `json:"declaredTools"`
 	// Delivered carries results of calls that spanned a domain reload.
 	Delivered []Delivery `json:"delivered,omitempty"`
 	// Compiling is true when the editor is compiling as it says hello.
@@ -59,19 +47,6 @@ type HelloResult struct {
 	DaemonVersion string `json:"daemonVersion"`
 	ProjectHash   string `json:"projectHash"`
 	HeartbeatMs   int    `json:"heartbeatMs"`
-}
-
-// DeclaredTool is a tool the editor declares (C# attribute tools).
-type DeclaredTool struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description"`
-	Group       string          `json:"group,omitempty"`
-	InputSchema json.RawMessage `json:"inputSchema"`
-	Annotations struct {
-		ReadOnlyHint    bool `json:"readOnlyHint"`
-		DestructiveHint bool `json:"destructiveHint"`
-		IdempotentHint  bool `json:"idempotentHint"`
-	} `json:"annotations"`
 }
 
 // CallParams is the params of tools/call.

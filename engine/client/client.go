@@ -1,21 +1,22 @@
-// Package client talks to a running daemon the way the CLI, the stdio shim
-// and the tray do: it finds it through daemon.json, reads the token, starts
-// it in the background when asked, and calls its REST API.
+// Package client is the typed local client of the daemon, the one way the
+// CLI, the stdio shim, the tray and the installer talk to it: it finds the
+// daemon through daemon.json, reads the token, starts the daemon in the
+// background when asked, and calls its REST API (Health, Tools, Call,
+// Config) and follows its event stream (WatchEvents) with the wire types of
+// engine/api.
 package client
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
-	"path/filepath"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
 )
@@ -57,13 +58,17 @@ func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string)
 	if err := os.MkdirAll(dir.LogsDir(), 0o700); err != nil {
 		return nil, false, err
 	}
-	logf, err := os.OpenFile(filepath.Join(dir.LogsDir(), "daemon.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	// The daemon writes its own rotating log (dir.LogPath()); its stderr
+	// keeps only what the Go runtime itself prints (a panic), truncated at
+	// every start, so no line is written twice and rotation is not defeated
+	// by a descriptor held open on daemon.log.
+	logf, err := os.OpenFile(dir.StderrLogPath(), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 	if err != nil {
 		return nil, false, err
 	}
 	defer logf.Close()
 	env := append(os.Environ(), platform.HomeEnv+"="+dir.Root)
-	args := append([]string{"serve", "--headless"}, extraArgs...)
+	args := append([]string{"serve", "--headless", "--" + DetachedFlag}, extraArgs...)
 	if _, err := platform.StartDetached(exe, args, env, logf); err != nil {
 		return nil, false, fmt.Errorf("starting the daemon: %w", err)
 	}
@@ -78,14 +83,18 @@ func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string)
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-	return nil, false, fmt.Errorf("started the daemon but it did not answer within 10s; see %s", logf.Name())
+	return nil, false, fmt.Errorf("started the daemon but it did not answer within 10s; see %s and %s", dir.LogPath(), logf.Name())
 }
+
+// DetachedFlag is the serve flag Ensure passes: the daemon then logs only
+// to its rotating log file, not also to stderr.
+const DetachedFlag = "detached"
 
 // Ping checks /health.
 func (c *Client) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	_, status, err := c.Do(ctx, "GET", "/health", nil)
+	_, status, err := c.Do(ctx, "GET", api.PathHealth, nil)
 	if err != nil {
 		return err
 	}
@@ -116,25 +125,4 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) ([]by
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	return b, resp.StatusCode, err
-}
-
-// CallTool calls POST /tools/<name>; it returns the body and whether the
-// daemon answered with a tool error.
-func (c *Client) CallTool(ctx context.Context, project, tool string, args json.RawMessage) (json.RawMessage, bool, error) {
-	q := url.Values{}
-	if project != "" {
-		q.Set("project", project)
-	}
-	path := "/tools/" + url.PathEscape(tool)
-	if len(q) > 0 {
-		path += "?" + q.Encode()
-	}
-	if len(args) == 0 {
-		args = json.RawMessage("{}")
-	}
-	b, status, err := c.Do(ctx, "POST", path, args)
-	if err != nil {
-		return nil, false, err
-	}
-	return b, status != http.StatusOK, nil
 }

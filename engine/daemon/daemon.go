@@ -11,12 +11,12 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strconv"
 	"syscall"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/definitions"
 	"github.com/unitymcp/unitymcp/engine/notifier"
@@ -24,12 +24,6 @@ import (
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
 )
-
-// DefaultPort is the daemon's fixed, documented default port.
-const DefaultPort = 27182
-
-// DefaultAddr is where the daemon listens unless told otherwise.
-var DefaultAddr = "127.0.0.1:" + strconv.Itoa(DefaultPort)
 
 // Config configures Run.
 type Config struct {
@@ -77,7 +71,7 @@ type Daemon struct {
 func CheckLoopback(addr string) (string, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return "", fmt.Errorf("--addr %q: want HOST:PORT on loopback, e.g. %s", addr, DefaultAddr)
+		return "", fmt.Errorf("--addr %q: want HOST:PORT on loopback, e.g. %s", addr, api.DefaultAddr)
 	}
 	if host == "localhost" {
 		host = "127.0.0.1"
@@ -99,7 +93,7 @@ func Run(ctx context.Context, cfg Config) error {
 		log = slog.Default()
 	}
 	if cfg.Addr == "" {
-		cfg.Addr = DefaultAddr
+		cfg.Addr = api.DefaultAddr
 	}
 	addr, err := CheckLoopback(cfg.Addr)
 	if err != nil {
@@ -145,7 +139,7 @@ func Run(ctx context.Context, cfg Config) error {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go notes.Run(ctx, evs)
-	watcher, err := definitions.Watch(filepath.Join(cfg.State.Root, "tools"), 50*time.Millisecond, log, eng.ReloadDefinitions)
+	watcher, err := definitions.Watch(cfg.State.ToolsRoot(), 50*time.Millisecond, log, eng.ReloadDefinitions)
 	if err != nil {
 		log.Warn("definition files will not be reloaded on change; use GET /tools?refresh=1", "err", err)
 	} else {
@@ -163,12 +157,12 @@ func Run(ctx context.Context, cfg Config) error {
 		BaseContext: func(net.Listener) context.Context { return baseCtx }}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: engine.Version, Address: ln.Addr().String(), URL: base, Started: time.Now()}); err != nil {
+	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: api.Version, Address: ln.Addr().String(), URL: base, Started: time.Now()}); err != nil {
 		hs.Close()
 		return err
 	}
 	defer cfg.State.RemoveDaemon(os.Getpid())
-	log.Info("unitymcp daemon serving", "url", base, "state", cfg.State.Root, "version", engine.Version)
+	log.Info("unitymcp daemon serving", "url", base, "state", cfg.State.Root, "version", api.Version)
 	if cfg.Ready != nil {
 		cfg.Ready(&Daemon{Engine: eng, Server: srv, Notifier: notes, URL: base, Token: token, Stop: stop})
 	}
@@ -179,6 +173,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	log.Info("shutting down")
 	eng.Hub.Close()
+	eng.Close() // the editors' last descriptors are on disk
 	log.Debug("editors closed")
 	cancelStreams()
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

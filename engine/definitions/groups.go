@@ -1,9 +1,13 @@
 package definitions
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+)
 
 // Groups are the known tool groups.
-var Groups = []string{"diagnostics", "authoring", "rendering", "timeline", "build", "code", "input"}
+var Groups = api.Groups
 
 // prefixGroups maps a name's prefix to its group, in the order tried. It
 // follows isuzu-shiranui/UnityMCP's derivation, so a definition lands in the

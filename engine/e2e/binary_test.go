@@ -215,7 +215,8 @@ func TestStdioStartsDaemon(t *testing.T) {
 	proj := newProject(t, "Game")
 	cmd := exec.Command(bins.unitymcp, "stdio")
 	cmd.Dir = filepath.Join(proj, "Assets", "Scripts") // found by walking up
-	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home, "UNITYMCP_ADDR="+freePort(t))
+	// Port 0: the daemon picks one and says which in daemon.json.
+	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home, "UNITYMCP_ADDR=127.0.0.1:0")
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	var stderr syncBuffer
@@ -277,5 +278,25 @@ func TestStdioStartsDaemon(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "started the unitymcp daemon") {
 		t.Errorf("stderr does not say the daemon was started: %s", stderr.String())
+	}
+	// The background daemon writes each line once: to its rotating log, not
+	// also to the stderr file that keeps what the runtime prints on a crash.
+	dir := state.Dir{Root: home}
+	log, err := os.ReadFile(dir.LogPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(log)), "\n") {
+		if seen[l] {
+			t.Errorf("daemon.log has this line twice: %s", l)
+		}
+		seen[l] = true
+	}
+	if !strings.Contains(string(log), "unitymcp daemon serving") {
+		t.Errorf("daemon.log lacks the serving line:\n%s", log)
+	}
+	if b, err := os.ReadFile(dir.StderrLogPath()); err != nil || strings.Contains(string(b), "level=") {
+		t.Errorf("the daemon's stderr file holds log lines (%v):\n%s", err, b)
 	}
 }

@@ -15,15 +15,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/catalog"
 	"github.com/unitymcp/unitymcp/engine/daemon"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // nBuiltins is the number of built-in tools.
-var nBuiltins = len(engine.Builtins())
+var nBuiltins = len(catalog.Builtins())
 
 // env is an in-process daemon on a free loopback port with a temporary
 // state directory.
@@ -138,12 +139,12 @@ func (e *env) startSim(dir string, cfg editorsim.Config) *editorsim.Sim {
 	case <-time.After(10 * time.Second):
 		e.t.Fatal("simulator did not connect")
 	}
-	e.waitState(sim.Hash(), bridge.StateConnected)
+	e.waitState(sim.Hash(), api.StateConnected)
 	return sim
 }
 
 // waitState waits until the hub reports the editor in state.
-func (e *env) waitState(hash, st string) {
+func (e *env) waitState(hash string, st api.EditorState) {
 	e.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
@@ -163,7 +164,9 @@ func (e *env) do(method, path string, body []byte, hdr map[string]string) (int, 
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
-	req, err := http.NewRequest(method, e.URL+path, rd)
+	ctx, cancel := context.WithTimeout(e.t.Context(), 2*time.Minute)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, e.URL+path, rd)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 )
@@ -188,7 +189,7 @@ func TestProgressWhileHeld(t *testing.T) {
 	c := connectSDK(t, ctx, httpTransport(e, "/mcp"), protocolVersions[0])
 	os.WriteFile(filepath.Join(dir, "Assets/Scripts/New.cs"), []byte("class New {}\n"), 0o644)
 	e.call("", "compile", map[string]any{})
-	e.waitState(sim.Hash(), bridge.StateReloading)
+	e.waitState(sim.Hash(), api.StateReloading)
 	params := &mcp.CallToolParams{Name: "get-logs"}
 	params.SetProgressToken("p1")
 	res, err := c.cs.CallTool(ctx, params)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 )
@@ -24,7 +25,7 @@ func TestCallDuringReloadCompletesAfterReconnect(t *testing.T) {
 	if status != http.StatusOK || res["Success"] != true {
 		t.Fatalf("compile: %d %v", status, res)
 	}
-	e.waitState(sim.Hash(), bridge.StateReloading)
+	e.waitState(sim.Hash(), api.StateReloading)
 	start := time.Now()
 	status, res = e.call("", "get-logs", map[string]any{"LogType": "All"})
 	waited := time.Since(start)
@@ -141,7 +142,7 @@ func TestCrash(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("crash detected after %v", d)
 	}
-	e.waitState(sim.Hash(), bridge.StateDisconnected)
+	e.waitState(sim.Hash(), api.StateDisconnected)
 	status, res = e.call("", "get-logs", map[string]any{})
 	if status != http.StatusServiceUnavailable || errCode(res) != "editor_not_connected" {
 		t.Fatalf("call after crash: %d %v", status, res)
@@ -155,7 +156,7 @@ func TestHeldCallDeadline(t *testing.T) {
 	sim := e.startSim(dir, editorsim.Config{ReloadDelay: 3 * time.Second})
 	os.WriteFile(filepath.Join(dir, "Assets/Scripts/New.cs"), []byte("class New {}\n"), 0o644)
 	e.call("", "compile", map[string]any{})
-	e.waitState(sim.Hash(), bridge.StateReloading)
+	e.waitState(sim.Hash(), api.StateReloading)
 	start := time.Now()
 	status, body := e.do("POST", "/tools/get-logs?timeout=300ms", []byte(`{}`), nil)
 	if status != http.StatusGatewayTimeout || !strings.Contains(string(body), "deadline_exceeded") {
@@ -174,7 +175,7 @@ func TestHeldCallDispatchLatency(t *testing.T) {
 	var worst time.Duration
 	for i := 0; i < 5; i++ {
 		sim.Reload()
-		e.waitState(sim.Hash(), bridge.StateReloading)
+		e.waitState(sim.Hash(), api.StateReloading)
 		if status, _ := e.call("", "get-logs", map[string]any{}); status != http.StatusOK {
 			t.Fatalf("held call: %d", status)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 	"github.com/unitymcp/unitymcp/engine/project"
@@ -29,8 +30,8 @@ func TestRestartedDaemonWaitsForRunningEditors(t *testing.T) {
 	goneDir := newProject(t, "Gone")
 	dp, _ := project.DataPath(goneDir)
 	goneHash := project.Hash(dp)
-	if err := e.State.WriteInstance(state.Instance{ProjectHash: goneHash, ProjectPath: goneDir, DataPath: dp, PID: gone.Process.Pid,
-		State: bridge.StateConnected, LastSeen: time.Now()}); err != nil {
+	if err := e.State.WriteInstance(state.Instance{EditorInfo: api.EditorInfo{ProjectHash: goneHash, ProjectPath: goneDir, DataPath: dp, PID: gone.Process.Pid,
+		State: api.StateConnected, LastSeen: time.Now()}}); err != nil {
 		t.Fatal(err)
 	}
 	e.restart()

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/daemon"
 	"github.com/unitymcp/unitymcp/engine/server"
@@ -93,7 +94,7 @@ func TestBridgeNeedsToken(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for _, tok := range []string{"", "wrong"} {
-		_, resp, err := websocket.Dial(ctx, e.URL+bridge.Path, &websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + tok}}})
+		_, resp, err := websocket.Dial(ctx, e.URL+api.PathBridge, &websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + tok}}})
 		if err == nil {
 			t.Fatalf("bridge accepted token %q", tok)
 		}

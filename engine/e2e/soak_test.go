@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 )
@@ -43,7 +44,7 @@ func startSoakEditor(t *testing.T, e *env, name string, cfg editorsim.Config) *s
 	case <-time.After(10 * time.Second):
 		t.Fatal("simulator did not connect")
 	}
-	e.waitState(sim.Hash(), bridge.StateConnected)
+	e.waitState(sim.Hash(), api.StateConnected)
 	ed := &soakEditor{sim: sim, dir: dir}
 	ed.stop = func() { cancel(); <-done; ed.stop = func() {} }
 	t.Cleanup(func() { ed.stop() })

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/catalog"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 )
 
@@ -89,7 +89,7 @@ func TestTypeScriptSDKOverHTTP(t *testing.T) {
 		}
 		json.Unmarshal(raw, &tl)
 		seen[tl.Name] = true
-		for _, b := range engine.Builtins() {
+		for _, b := range catalog.Builtins() {
 			if b.Name != tl.Name {
 				continue
 			}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
 
@@ -176,7 +177,7 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 	stdin.Write([]byte("quit\n"))
 	expect("BYE")
 	cmd.Wait()
-	e.waitState(eds[0].ProjectHash, bridge.StateDisconnected)
+	e.waitState(eds[0].ProjectHash, api.StateDisconnected)
 	var h map[string]any
 	_, body := e.do("GET", "/health", nil, nil)
 	json.Unmarshal(body, &h)

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/project"
 )
@@ -267,7 +268,7 @@ func (s *Sim) reload(deliveries []bridge.Delivery) {
 		spanning = append(spanning, d.CallID)
 	}
 	b, _ := json.Marshal(bridge.ReloadStarting{Spanning: spanning})
-	p.Notify(bridge.MethodEvent, bridge.Event{Type: bridge.EventReloadStarting, Data: b})
+	p.Notify(bridge.MethodEvent, bridge.Event{Type: api.EventReloadStarting, Data: b})
 	p.CloseWith(&reloadError{}, "domain reload")
 }
 

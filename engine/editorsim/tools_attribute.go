@@ -5,21 +5,22 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
 
 // declaredTools are the simulator's "attribute tools", declared in hello the
 // way the Unity package declares [McpTool] methods.
-func declaredTools() []bridge.DeclaredTool {
-	set := bridge.DeclaredTool{Name: "sim_set", Group: "authoring",
+func declaredTools() []api.DeclaredTool {
+	set := api.DeclaredTool{Name: "sim_set", Group: "authoring",
 		Description: "Editor simulator only: set a member at a reflection path, e.g. @scene:/Player/Transform/position to {\"x\":1,\"y\":2,\"z\":3}.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string","description":"Reflection path: @scene:/<GameObject path>/<Component>/<member>[/<member>…]"},"value":{"description":"The new value (any JSON)"}},"required":["path","value"]}`)}
 	set.Annotations.IdempotentHint = true
-	sel := bridge.DeclaredTool{Name: "sim_select", Group: "authoring",
+	sel := api.DeclaredTool{Name: "sim_select", Group: "authoring",
 		Description: "Editor simulator only: select the GameObject at a hierarchy path (empty path clears the selection).",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string","description":"Hierarchy path, e.g. /Player or @scene:/Canvas/Button"}},"required":["path"]}`)}
 	sel.Annotations.IdempotentHint = true
-	return []bridge.DeclaredTool{set, sel}
+	return []api.DeclaredTool{set, sel}
 }
 
 // resolveMember finds the GameObject, component and member segments of a

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
 
@@ -73,7 +74,7 @@ func simCompile(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(
 	a := args(call)
 	force, wait := a.boolean("ForceRecompile"), a.boolean("WaitForDomainReload")
 	st := s.st
-	s.emit(bridge.EventCompileStarted, map[string]any{})
+	s.emit(api.EventCompileStarted, map[string]any{})
 	errs, warns := scanScripts(s.cfg.ProjectDir)
 	st.mu.Lock()
 	for _, e := range errs {
@@ -90,7 +91,7 @@ func simCompile(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(
 	}
 	st.mu.Unlock()
 	finished := map[string]any{"success": success, "errorCount": len(errs), "warningCount": len(warns), "errors": errs, "warnings": warns}
-	s.emit(bridge.EventCompileFinished, finished)
+	s.emit(api.EventCompileFinished, finished)
 	res := map[string]any{
 		"Success": success, "ErrorCount": len(errs), "WarningCount": len(warns), "Errors": errs, "Warnings": warns,
 		"Message": "", "ProjectRoot": "",

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/confine"
 )
 
 // A frame of the simulated editor.
@@ -244,7 +244,7 @@ func simInputRecord(ctx context.Context, s *Sim, call bridge.CallParams) (any, f
 		if name == "" {
 			name = "recording_" + time.Now().Format("20060102_150405")
 		}
-		file, err := engine.RecordingFile(name)
+		file, err := confine.RecordingFile(name)
 		if err != nil {
 			return nil, nil, toolErr("invalid_params", "%v", err)
 		}
@@ -292,7 +292,7 @@ func (s *Sim) saveRecording() (string, int, int, error) {
 	if err != nil {
 		return "", 0, 0, err
 	}
-	file, err := engine.RecordingFile(r.Name)
+	file, err := confine.RecordingFile(r.Name)
 	if err != nil {
 		return "", 0, 0, err
 	}
@@ -318,7 +318,7 @@ func simInputReplay(ctx context.Context, s *Sim, call bridge.CallParams) (any, f
 		if err != nil {
 			return nil, nil, toolErr("editor_error", "%v", err)
 		}
-		file, err := engine.RecordingFile(name)
+		file, err := confine.RecordingFile(name)
 		if err != nil {
 			return nil, nil, toolErr("invalid_params", "%v", err)
 		}
@@ -407,7 +407,7 @@ func (s *Sim) capture(v, savePath string) map[string]any {
 	}
 	p := savePath
 	if !filepath.IsAbs(p) {
-		full, terr := engine.ConfinePath(s.cfg.ProjectDir, p, "capture_path")
+		full, terr := confine.Join(s.cfg.ProjectDir, p, "capture_path")
 		if terr != nil {
 			return map[string]any{"error": "invalid_params", "message": terr.Message}
 		}

@@ -3,6 +3,7 @@ package editorsim
 import (
 	"context"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
 
@@ -42,6 +43,6 @@ func simControlPlayMode(ctx context.Context, s *Sim, call bridge.CallParams) (an
 	} else if playing {
 		state = "playing"
 	}
-	s.emit(bridge.EventPlayModeChanged, map[string]any{"state": state})
+	s.emit(api.EventPlayModeChanged, map[string]any{"state": state})
 	return map[string]any{"IsPlaying": playing, "IsPaused": paused, "Message": msg + " (editor simulator)"}, nil, nil
 }

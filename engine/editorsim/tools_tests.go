@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
 
@@ -81,7 +82,7 @@ func simRunTests(ctx context.Context, s *Sim, call bridge.CallParams) (any, func
 		}
 		res["XmlPath"] = p
 	}
-	s.emit(bridge.EventTestsFinished, map[string]any{"mode": mode, "passed": passed, "failed": failed, "skipped": 0, "failures": failures})
+	s.emit(api.EventTestsFinished, map[string]any{"mode": mode, "passed": passed, "failed": failed, "skipped": 0, "failures": failures})
 	return res, nil, nil
 }
 

@@ -9,22 +9,20 @@ package notifier
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"sync"
 	"time"
 
-	"github.com/unitymcp/unitymcp/engine"
-	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // Kinds of notification (config.json's switches).
 const (
-	KindCompile = "compile"
-	KindTests   = "tests"
-	KindReload  = "reload"
+	KindCompile = api.NotifyCompile
+	KindTests   = api.NotifyTests
+	KindReload  = api.NotifyReload
 )
 
 // Sender shows one notification.
@@ -38,7 +36,7 @@ type Options struct {
 	// Window is the rate-limit window per kind (default 10 s).
 	Window time.Duration
 	// Editor names a project for titles.
-	Editor func(hash string) (bridge.EditorInfo, bool)
+	Editor func(hash string) (api.EditorInfo, bool)
 	// Sessions reports how many MCP sessions are connected (for
 	// "definitions changed").
 	Sessions func() int
@@ -125,7 +123,7 @@ func (n *Notifier) Sent() []Sent {
 }
 
 // Run handles events until ctx ends.
-func (n *Notifier) Run(ctx context.Context, events <-chan engine.Event) {
+func (n *Notifier) Run(ctx context.Context, events <-chan api.Event) {
 	for {
 		select {
 		case <-ctx.Done():
@@ -139,29 +137,18 @@ func (n *Notifier) Run(ctx context.Context, events <-chan engine.Event) {
 	}
 }
 
-type diag struct {
-	Message string `json:"Message"`
-	File    string `json:"File"`
-	Line    int    `json:"Line"`
-}
-
 // Handle applies the rules to one event.
-func (n *Notifier) Handle(ev engine.Event) {
+func (n *Notifier) Handle(ev api.Event) {
 	name := ev.Project
 	if n.opt.Editor != nil {
 		if info, ok := n.opt.Editor(ev.Project); ok && info.ProductName != "" {
 			name = info.ProductName
 		}
 	}
-	raw, _ := ev.Data.(json.RawMessage)
 	switch ev.Type {
-	case bridge.EventCompileFinished:
-		var d struct {
-			Success    bool   `json:"success"`
-			ErrorCount int    `json:"errorCount"`
-			Errors     []diag `json:"errors"`
-		}
-		json.Unmarshal(raw, &d)
+	case api.EventCompileFinished:
+		var d api.CompileFinished
+		ev.Decode(&d)
 		n.mu.Lock()
 		wasFailing := n.failing[ev.Project]
 		n.failing[ev.Project] = !d.Success
@@ -177,17 +164,9 @@ func (n *Notifier) Handle(ev engine.Event) {
 		case wasFailing:
 			n.send(KindCompile, ev.Project, "Compile fixed — "+name, "Scripts compile again.")
 		}
-	case bridge.EventTestsFinished:
-		var d struct {
-			Mode     string `json:"mode"`
-			Passed   int    `json:"passed"`
-			Failed   int    `json:"failed"`
-			Failures []struct {
-				Name    string `json:"name"`
-				Message string `json:"message"`
-			} `json:"failures"`
-		}
-		json.Unmarshal(raw, &d)
+	case api.EventTestsFinished:
+		var d api.TestsFinished
+		ev.Decode(&d)
 		if d.Failed == 0 {
 			return
 		}
@@ -196,31 +175,27 @@ func (n *Notifier) Handle(ev engine.Event) {
 			body += fmt.Sprintf(" First: %s — %s", d.Failures[0].Name, d.Failures[0].Message)
 		}
 		n.send(KindTests, ev.Project, "Tests failed — "+name, body)
-	case bridge.EventReloadRequired:
-		var d struct {
-			Reason string `json:"reason"`
-		}
-		json.Unmarshal(raw, &d)
+	case api.EventReloadRequired:
+		var d api.ReloadRequired
+		ev.Decode(&d)
 		if d.Reason == "" {
 			d.Reason = "Unity must refresh or reload scripts to pick up changes."
 		}
 		n.send(KindReload, ev.Project, "Reload required — "+name, d.Reason)
-	case engine.EventEditorConnected:
-		info, ok := ev.Data.(bridge.EditorInfo)
-		if ok && !info.Simulator && info.PackageVersion != "" && info.PackageVersion != engine.Version {
+	case api.EventEditorConnected:
+		var info api.EditorInfo
+		if ev.Decode(&info) == nil && !info.Simulator && info.PackageVersion != "" && info.PackageVersion != api.Version {
 			n.send(KindReload, ev.Project, "Version mismatch — "+name,
-				fmt.Sprintf("The Unity package is %s, the daemon %s. Update the package (unitymcp install unity) and let Unity reload.", info.PackageVersion, engine.Version))
+				fmt.Sprintf("The Unity package is %s, the daemon %s. Update the package (unitymcp install unity) and let Unity reload.", info.PackageVersion, api.Version))
 		}
-	case engine.EventDefinitionsChanged:
+	case api.EventDefinitionsChanged:
 		if n.opt.Sessions == nil || n.opt.Sessions() == 0 {
 			return
 		}
-		var d map[string]any
-		if m, ok := ev.Data.(map[string]any); ok {
-			d = m
-		}
+		var d api.DefinitionsChanged
+		ev.Decode(&d)
 		n.send(KindReload, ev.Project, "Definition tools changed",
-			fmt.Sprintf("%v loaded, %v rejected. Connected clients were told (tools/list_changed); reconnect any client that does not refresh its tools.", d["loaded"], d["rejected"]))
+			fmt.Sprintf("%d loaded, %d rejected. Connected clients were told (tools/list_changed); reconnect any client that does not refresh its tools.", d.Loaded, d.Rejected))
 	}
 }
 

@@ -7,8 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/unitymcp/unitymcp/engine"
-	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
@@ -24,17 +23,17 @@ func (r *recorder) send(title, body string) error {
 	return nil
 }
 
-func compileEvent(ok bool, n int) engine.Event {
+func compileEvent(ok bool, n int) api.Event {
 	d, _ := json.Marshal(map[string]any{"success": ok, "errorCount": n,
 		"errors": []map[string]any{{"Message": "#error: 'boom'", "File": "Assets/A.cs", "Line": 3}}})
-	return engine.Event{Type: bridge.EventCompileFinished, Project: "p1", Data: json.RawMessage(d)}
+	return api.Event{Type: api.EventCompileFinished, Project: "p1", Data: json.RawMessage(d)}
 }
 
 func newTest(t *testing.T, window time.Duration) (*Notifier, *recorder) {
 	dir, _ := state.At(t.TempDir())
 	r := &recorder{}
 	n := New(Options{State: dir, Send: r.send, Window: window,
-		Editor: func(string) (bridge.EditorInfo, bool) { return bridge.EditorInfo{ProductName: "Game"}, true }})
+		Editor: func(string) (api.EditorInfo, bool) { return api.EditorInfo{ProductName: "Game"}, true }})
 	return n, r
 }
 
@@ -48,9 +47,9 @@ func TestRules(t *testing.T) {
 	n.Handle(compileEvent(true, 0)) // still fine: nothing to say
 	tests, _ := json.Marshal(map[string]any{"mode": "EditMode", "passed": 2, "failed": 1,
 		"failures": []map[string]any{{"name": "Game.Tests.PlayerTests.Jump_IncreasesHeight", "message": "Expected 2 but was 1"}}})
-	n.Handle(engine.Event{Type: bridge.EventTestsFinished, Project: "p1", Data: json.RawMessage(tests)})
-	n.Handle(engine.Event{Type: bridge.EventReloadRequired, Project: "p1", Data: json.RawMessage(`{"reason":"Scripts changed during Play Mode."}`)})
-	n.Handle(engine.Event{Type: engine.EventEditorConnected, Project: "p1", Data: bridge.EditorInfo{PackageVersion: "0.0.1", ProductName: "Game"}})
+	n.Handle(api.Event{Type: api.EventTestsFinished, Project: "p1", Data: json.RawMessage(tests)})
+	n.Handle(api.Event{Type: api.EventReloadRequired, Project: "p1", Data: json.RawMessage(`{"reason":"Scripts changed during Play Mode."}`)})
+	n.Handle(api.Event{Type: api.EventEditorConnected, Project: "p1", Data: json.RawMessage(`{"packageVersion":"0.0.1","productName":"Game"}`)})
 	want := []string{
 		"Compile failed — Game | 2 error(s). First: Assets/A.cs:3 #error: 'boom'",
 		"Compile fixed — Game | Scripts compile again.",

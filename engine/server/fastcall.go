@@ -13,6 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // The fast path for tools/call.
@@ -184,7 +185,7 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 	}
 	defer f.fast.end(sid, key)
 	s.fastCalls.Add(1)
-	res, terr, rpcErr := func() (res json.RawMessage, terr *engine.ToolError, rpcErr string) {
+	res, terr, rpcErr := func() (res json.RawMessage, terr *api.ToolError, rpcErr string) {
 		defer func() {
 			if p := recover(); p != nil {
 				s.log.Error("panic in tool call", "tool", m.Params.Name, "panic", p)
@@ -274,7 +275,7 @@ func decodedIDKey(id json.RawMessage) string {
 // encodeToolResult is json.Marshal(toolResult(res, terr)) — the bytes
 // mcp-go writes for that result (keys in its map's order, HTML-escaped,
 // structured content compacted) — without its map and second pass.
-func encodeToolResult(res json.RawMessage, terr *engine.ToolError) ([]byte, error) {
+func encodeToolResult(res json.RawMessage, terr *api.ToolError) ([]byte, error) {
 	body := res
 	if terr != nil {
 		body, _ = json.Marshal(terr.Body())
@@ -297,7 +298,7 @@ func encodeToolResult(res json.RawMessage, terr *engine.ToolError) ([]byte, erro
 }
 
 // toolResult is the CallToolResult of an engine answer, for both paths.
-func toolResult(res json.RawMessage, terr *engine.ToolError) *mcp.CallToolResult {
+func toolResult(res json.RawMessage, terr *api.ToolError) *mcp.CallToolResult {
 	if terr != nil {
 		body, _ := json.Marshal(terr.Body())
 		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(string(body))}, StructuredContent: json.RawMessage(body)}

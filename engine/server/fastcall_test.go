@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 var idSeeds = []string{`1`, `0`, `42`, `007`, `-1`, `1e3`, `1000`, `1000000`, `123456789012345`, `1234567890123456`,
@@ -45,13 +45,13 @@ func TestEncodeToolResultMatchesMCPGo(t *testing.T) {
 	for _, r := range resultSeeds {
 		checkEncodeToolResult(t, json.RawMessage(r), nil)
 	}
-	checkEncodeToolResult(t, nil, engine.Errorf(engine.CodeInvalidParams, "bad <value> & more"))
+	checkEncodeToolResult(t, nil, api.Errorf(api.CodeInvalidParams, "bad <value> & more"))
 	if _, err := encodeToolResult(json.RawMessage(`{"a":`), nil); err == nil {
 		t.Error("invalid JSON from the engine was encoded")
 	}
 }
 
-func checkEncodeToolResult(t *testing.T, res json.RawMessage, terr *engine.ToolError) {
+func checkEncodeToolResult(t *testing.T, res json.RawMessage, terr *api.ToolError) {
 	t.Helper()
 	want, werr := json.Marshal(toolResult(res, terr))
 	got, gerr := encodeToolResult(res, terr)

@@ -10,10 +10,13 @@ import (
 	"sync/atomic"
 	"time"
 
+	"log/slog"
+
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 	"github.com/unitymcp/unitymcp/engine"
-	"log/slog"
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/catalog"
 )
 
 var pid = os.Getpid()
@@ -22,10 +25,6 @@ func contextWithTimeout(ctx context.Context, d time.Duration) (context.Context, 
 	return context.WithTimeout(ctx, d)
 }
 
-// Instructions tell clients (including those that defer tools behind a tool
-// search) what this server is for and how calls are routed.
-const Instructions = `unitymcp drives a running Unity Editor: compile scripts (compile), read the Console (get-logs, clear-console), run tests (run-tests), inspect scenes (find-game-objects, get-hierarchy), run C# in the editor (execute-dynamic-code), control Play Mode (control-play-mode), capture editor windows (screenshot), bring the editor to front (focus-window), and simulate mouse and keyboard input in Play Mode (simulate-mouse-ui, simulate-mouse-input, simulate-keyboard). Read any field or property by path with reflect_read; drive editor windows with input_pointer / input_key and record/replay with input_record / input_replay; compare images with render_compare. Project-specific tools defined as JSON files (probes, scripts, sequences) are listed too; definitions_list says which loaded and why others did not. Search for these names when tools are deferred. Typical loop after editing C#: compile, then get-logs with LogType "Error" if it failed, then run-tests. Calls made while Unity reloads scripts wait for it and then run; do not retry them. Every response carries Ver (the daemon version). If several Unity projects are open, connect with ?project=<path|name|hash> to choose one.`
-
 type ctxKey int
 
 const (
@@ -33,10 +32,6 @@ const (
 	sessionHeaderKey
 	bodyKey // the request body the guards read (a []byte)
 )
-
-// SessionHeader names a caller's session for probe diffs where the
-// protocol has none (REST, stateless MCP 2026-07-28 clients).
-const SessionHeader = "X-UnityMCP-Session"
 
 // mcpFront holds one mcp-go server per project hash (and "" for sessions
 // not pinned to a project), so each project's catalog and list_changed
@@ -104,9 +99,9 @@ func (m *mcpFront) get(hash string) *front {
 		}
 		res.Tools = kept
 	})
-	srv := mcpserver.NewMCPServer("unitymcp", engine.Version,
+	srv := mcpserver.NewMCPServer("unitymcp", api.Version,
 		mcpserver.WithToolCapabilities(true),
-		mcpserver.WithInstructions(Instructions),
+		mcpserver.WithInstructions(catalog.Instructions(m.eng.Snapshot(hash))),
 		mcpserver.WithHooks(hooks),
 		mcpserver.WithRecovery(),
 		mcpserver.WithLogger(slog.New(demoted{m.log.Handler()})),
@@ -114,8 +109,8 @@ func (m *mcpFront) get(hash string) *front {
 	srv.SetTools(m.serverTools(hash)...)
 	h := mcpserver.NewStreamableHTTPServer(srv,
 		mcpserver.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
-			groups, _ := engine.ParseGroups(r.URL.Query().Get("group"))
-			ctx = context.WithValue(ctx, sessionHeaderKey, r.Header.Get(SessionHeader))
+			groups, _ := catalog.ParseGroups(r.URL.Query().Get("group"))
+			ctx = context.WithValue(ctx, sessionHeaderKey, r.Header.Get(api.SessionHeader))
 			return context.WithValue(ctx, groupsKey, groups)
 		}),
 		mcpserver.WithStreamableHTTPLogger(slog.New(demoted{m.log.Handler()})),
@@ -136,9 +131,9 @@ func (m *mcpFront) serverTools(hash string) []mcpserver.ServerTool {
 	return out
 }
 
-func toMCPTool(t *engine.Tool) mcp.Tool {
+func toMCPTool(t *catalog.Tool) mcp.Tool {
 	mt := mcp.NewToolWithRawSchema(t.Name, t.Description, t.Schema)
-	ro, de, id := t.ReadOnly, t.Destructive, t.Idempotent
+	ro, de, id := t.Hints.ReadOnlyHint, t.Hints.DestructiveHint, t.Hints.IdempotentHint
 	ow := false
 	mt.Annotations = mcp.ToolAnnotation{ReadOnlyHint: &ro, DestructiveHint: &de, IdempotentHint: &id, OpenWorldHint: &ow}
 	meta := map[string]any{"unitymcp/group": t.Group, "unitymcp/source": t.Source}
@@ -201,7 +196,7 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 	if sel == "" {
 		sel = r.URL.Query().Get("project")
 	}
-	if _, terr := engine.ParseGroups(r.URL.Query().Get("group")); terr != nil {
+	if _, terr := catalog.ParseGroups(r.URL.Query().Get("group")); terr != nil {
 		httpError(w, http.StatusBadRequest, terr.Code, terr.Message)
 		return
 	}
@@ -209,7 +204,7 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 	if strings.TrimSpace(sel) != "" {
 		t, terr := s.eng.Resolve(r.Context(), sel, nil)
 		if terr != nil {
-			httpError(w, terr.HTTPStatus(), terr.Code, terr.Message)
+			httpError(w, httpStatus(terr), terr.Code, terr.Message)
 			return
 		}
 		hash = t.Hash

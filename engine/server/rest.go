@@ -7,7 +7,8 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine"
-	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/catalog"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -22,22 +23,9 @@ func httpError(w http.ResponseWriter, status int, code, msg string) {
 	writeJSON(w, status, map[string]any{"error": map[string]string{"code": code, "message": msg}})
 }
 
-// Health is the body of GET /health.
-type Health struct {
-	Status               string              `json:"status"`
-	Version              string              `json:"version"`
-	PID                  int                 `json:"pid"`
-	StateDir             string              `json:"stateDir"`
-	MCPURL               string              `json:"mcpUrl"`
-	Editors              []bridge.EditorInfo `json:"editors"`
-	ProjectHash          string              `json:"projectHash,omitempty"`
-	DefinitionsDir       string              `json:"definitionsDir,omitempty"`
-	SharedDefinitionsDir string              `json:"sharedDefinitionsDir"`
-}
-
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
-	h := Health{Status: "ok", Version: engine.Version, PID: pid, StateDir: s.eng.State().Root,
-		MCPURL: s.MCPURL(""), SharedDefinitionsDir: s.eng.State().SharedToolsDir(), Editors: []bridge.EditorInfo{}}
+	h := api.Health{Status: "ok", Version: api.Version, PID: pid, StateDir: s.eng.State().Root,
+		MCPURL: s.MCPURL(""), SharedDefinitionsDir: s.eng.State().SharedToolsDir(), Editors: []api.EditorInfo{}}
 	for _, ed := range s.eng.Hub.Editors() {
 		if ed.Connected() {
 			ed.DeclaredTools = nil // /tools lists them
@@ -50,7 +38,7 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 		h.DefinitionsDir = s.eng.State().ToolsDir(t.Hash)
 		h.MCPURL = s.MCPURL(t.Hash)
 	} else if r.URL.Query().Get("project") != "" {
-		writeJSON(w, terr.HTTPStatus(), terr.Body())
+		writeJSON(w, httpStatus(terr), terr.Body())
 		return
 	}
 	writeJSON(w, http.StatusOK, h)
@@ -62,25 +50,25 @@ func (s *Server) listTools(w http.ResponseWriter, r *http.Request) {
 	if sel := q.Get("project"); sel != "" {
 		t, terr := s.eng.Resolve(r.Context(), sel, nil)
 		if terr != nil {
-			writeJSON(w, terr.HTTPStatus(), terr.Body())
+			writeJSON(w, httpStatus(terr), terr.Body())
 			return
 		}
 		hash = t.Hash
 	}
-	groups, terr := engine.ParseGroups(q.Get("group"))
+	groups, terr := catalog.ParseGroups(q.Get("group"))
 	if terr != nil {
-		writeJSON(w, terr.HTTPStatus(), terr.Body())
+		writeJSON(w, httpStatus(terr), terr.Body())
 		return
 	}
 	if q.Get("refresh") == "1" {
 		s.eng.ReloadDefinitions(nil)
 	}
-	tools := engine.FilterGroups(s.eng.Tools(hash), groups)
-	infos := make([]engine.ToolInfo, 0, len(tools))
+	tools := catalog.Filter(s.eng.Tools(hash), groups)
+	infos := make([]api.ToolInfo, 0, len(tools))
 	for _, t := range tools {
 		infos = append(infos, t.Info())
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"tools": infos, "count": len(infos)})
+	writeJSON(w, http.StatusOK, api.ToolList{Tools: infos, Count: len(infos)})
 }
 
 func (s *Server) callTool(w http.ResponseWriter, r *http.Request) {
@@ -94,12 +82,12 @@ func (s *Server) callTool(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	session := "rest"
-	if h := r.Header.Get(SessionHeader); h != "" {
+	if h := r.Header.Get(api.SessionHeader); h != "" {
 		session = "hdr:" + h
 	}
 	res, terr := s.eng.Call(ctx, engine.Request{Project: r.URL.Query().Get("project"), Tool: r.PathValue("name"), Args: body, Session: session})
 	if terr != nil {
-		writeJSON(w, terr.HTTPStatus(), terr.Body())
+		writeJSON(w, httpStatus(terr), terr.Body())
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
@@ -117,7 +105,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if sel := r.URL.Query().Get("project"); sel != "" {
 		t, terr := s.eng.Resolve(r.Context(), sel, nil)
 		if terr != nil {
-			writeJSON(w, terr.HTTPStatus(), terr.Body())
+			writeJSON(w, httpStatus(terr), terr.Body())
 			return
 		}
 		only = t.Hash
@@ -154,21 +142,17 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-var notificationKinds = []string{"compile", "tests", "reload"}
-
 func (s *Server) getConfig(w http.ResponseWriter, r *http.Request) {
 	n := map[string]bool{}
-	for _, k := range notificationKinds {
+	for _, k := range api.NotificationKinds {
 		n[k] = s.Settings != nil && s.Settings.Enabled(k)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"notifications": n})
+	writeJSON(w, http.StatusOK, api.Config{Notifications: n})
 }
 
 // setConfig takes {"notifications": {"compile": false, …}}.
 func (s *Server) setConfig(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Notifications map[string]bool `json:"notifications"`
-	}
+	var body api.Config
 	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
 		httpError(w, http.StatusBadRequest, "invalid_params", `body must be {"notifications": {"compile": true|false, "tests": …, "reload": …}}: `+err.Error())
 		return

@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine"
-	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // MaxBodyBytes bounds a request body on every route (413 beyond it).
@@ -73,7 +73,7 @@ func New(eng *engine.Engine, token, baseURL string, log *slog.Logger) *Server {
 	s.mux.HandleFunc("GET /events", s.events)
 	s.mux.HandleFunc("GET /config", s.getConfig)
 	s.mux.HandleFunc("POST /config", s.setConfig)
-	s.mux.Handle("GET "+bridge.Path, eng.Hub)
+	s.mux.Handle("GET "+api.PathBridge, eng.Hub)
 	return s
 }
 

@@ -1,29 +1,19 @@
 package state
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
+
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // Instance is instances/<projectHash>.json: what the daemon knows of one
 // project's editor, kept while the editor is away so its tools stay listed.
 type Instance struct {
-	ProjectHash    string            `json:"projectHash"`
-	ProjectPath    string            `json:"projectPath"`
-	DataPath       string            `json:"dataPath"`
-	ProductName    string            `json:"productName"`
-	UnityVersion   string            `json:"unityVersion"`
-	PackageVersion string            `json:"packageVersion"`
-	PID            int               `json:"pid"`
-	State          string            `json:"state"`
-	Simulator      bool              `json:"simulator,omitempty"`
-	MCPURL         string            `json:"mcpUrl"`
-	LastSeen       time.Time         `json:"lastSeen"`
-	Tools          []string          `json:"tools"`
-	DeclaredTools  []json.RawMessage `json:"declaredTools"`
+	api.EditorInfo
+	// MCPURL is the MCP endpoint pinned to the project.
+	MCPURL string `json:"mcpUrl"`
 }
 
 // WriteInstance writes the descriptor atomically.

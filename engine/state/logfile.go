@@ -3,7 +3,6 @@ package state
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 )
 
@@ -23,7 +22,7 @@ func (d Dir) OpenLog(max int64, keep int) (*LogFile, error) {
 	if err := os.MkdirAll(d.LogsDir(), 0o700); err != nil {
 		return nil, err
 	}
-	l := &LogFile{path: filepath.Join(d.LogsDir(), "daemon.log"), max: max, keep: keep}
+	l := &LogFile{path: d.LogPath(), max: max, keep: keep}
 	return l, l.open()
 }
 

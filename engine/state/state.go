@@ -46,8 +46,11 @@ func (d Dir) LockPath() string              { return filepath.Join(d.Root, "daem
 func (d Dir) InstancesDir() string          { return filepath.Join(d.Root, "instances") }
 func (d Dir) LogsDir() string               { return filepath.Join(d.Root, "logs") }
 func (d Dir) ConfigPath() string            { return filepath.Join(d.Root, "config.json") }
-func (d Dir) SharedToolsDir() string        { return filepath.Join(d.Root, "tools", "shared") }
-func (d Dir) ToolsDir(hash string) string   { return filepath.Join(d.Root, "tools", hash) }
+func (d Dir) LogPath() string               { return filepath.Join(d.LogsDir(), "daemon.log") }
+func (d Dir) StderrLogPath() string         { return filepath.Join(d.LogsDir(), "daemon.stderr.log") }
+func (d Dir) ToolsRoot() string             { return filepath.Join(d.Root, "tools") }
+func (d Dir) SharedToolsDir() string        { return filepath.Join(d.ToolsRoot(), "shared") }
+func (d Dir) ToolsDir(hash string) string   { return filepath.Join(d.ToolsRoot(), hash) }
 func (d Dir) Recordings(hash string) string { return filepath.Join(d.Root, "recordings", hash) }
 func (d Dir) InstancePath(hash string) string {
 	return filepath.Join(d.InstancesDir(), hash+".json")

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/unitymcp/unitymcp/installer/packaging"
+	"github.com/unitymcp/unitymcp/service"
 )
 
 func main() {
@@ -44,7 +45,7 @@ func version() string {
 
 func build(out, goos, goarch, name string, ldflags ...string) (string, error) {
 	dst := filepath.Join(out, goos+"_"+goarch, name)
-	args := []string{"build", "-trimpath", "-o", dst, "-ldflags", strings.Join(append([]string{"-s", "-w", "-X", "github.com/unitymcp/unitymcp/engine.Version=" + version()}, ldflags...), " "), "./cmd/unitymcp"}
+	args := []string{"build", "-trimpath", "-o", dst, "-ldflags", strings.Join(append([]string{"-s", "-w", "-X", "github.com/unitymcp/unitymcp/engine/api.Version=" + version()}, ldflags...), " "), "./cmd/unitymcp"}
 	cmd := exec.Command("go", args...)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+goos, "GOARCH="+goarch)
 	cmd.Stderr = os.Stderr
@@ -75,7 +76,7 @@ func run(out, sign string) error {
 		if err != nil {
 			return err
 		}
-		gui, err := build(out, "windows", arch, "unitymcp-tray.exe", "-H=windowsgui")
+		gui, err := build(out, "windows", arch, service.WindowsGUIExe, "-H=windowsgui")
 		if err != nil {
 			return err
 		}

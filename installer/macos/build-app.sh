@@ -9,7 +9,7 @@ app=dist/macos/unitymcp.app
 rm -rf "$app" && mkdir -p "$app/Contents/MacOS" "$app/Contents/Resources"
 for arch in arm64 amd64; do
   CGO_ENABLED=1 GOOS=darwin GOARCH=$arch go build -trimpath \
-    -ldflags "-s -w -X github.com/unitymcp/unitymcp/engine.Version=$version" \
+    -ldflags "-s -w -X github.com/unitymcp/unitymcp/engine/api.Version=$version" \
     -o "dist/macos/unitymcp-$arch" ./cmd/unitymcp
 done
 lipo -create -output "$app/Contents/MacOS/unitymcp" dist/macos/unitymcp-arm64 dist/macos/unitymcp-amd64

@@ -19,7 +19,18 @@ import (
 	_ "github.com/goreleaser/nfpm/v2/deb" // registers the deb packager
 	"github.com/goreleaser/nfpm/v2/files"
 	_ "github.com/goreleaser/nfpm/v2/rpm" // registers the rpm packager
+
+	"github.com/unitymcp/unitymcp/service"
 )
+
+// LinuxBinary is where the .deb and .rpm install unitymcp; the unit and the
+// desktop entries they ship start it.
+const LinuxBinary = "/usr/bin/unitymcp"
+
+// MacAppBinary is where the macOS app's binary lies once unitymcp.app is in
+// /Applications (installer/macos/build-app.sh builds the app); the
+// packagers' LaunchAgent, installer/macos/unitymcp.plist, starts it.
+const MacAppBinary = "/Applications/unitymcp.app/Contents/MacOS/unitymcp"
 
 // Repo is the repository root (for the files packages carry).
 type Repo string
@@ -27,13 +38,28 @@ type Repo string
 func (r Repo) path(p ...string) string { return filepath.Join(append([]string{string(r)}, p...)...) }
 
 // LinuxPackage builds a .deb or .rpm ("deb", "rpm") for arch from the
-// binary and writes it into out; it returns the file's path.
+// binary and writes it into out; it returns the file's path. The systemd
+// user unit and the desktop entry are the service package's own
+// (service.SystemdUnit, service.DesktopEntry): the very text
+// `unitymcp service install` writes, for LinuxBinary.
 func LinuxPackage(r Repo, format, arch, version, binary, out string) (string, error) {
+	gen, err := os.MkdirTemp("", "unitymcp-package-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(gen)
+	unit, desktop := filepath.Join(gen, service.Name+".service"), filepath.Join(gen, service.Name+".desktop")
+	if err := os.WriteFile(unit, []byte(service.SystemdUnit(LinuxBinary)), 0o644); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(desktop, []byte(service.DesktopEntry(LinuxBinary)), 0o644); err != nil {
+		return "", err
+	}
 	c := files.Contents{
-		{Source: binary, Destination: "/usr/bin/unitymcp", FileInfo: &files.ContentFileInfo{Mode: 0o755}},
-		{Source: r.path("installer", "linux", "unitymcp.service"), Destination: "/usr/lib/systemd/user/unitymcp.service", FileInfo: &files.ContentFileInfo{Mode: 0o644}},
-		{Source: r.path("installer", "linux", "unitymcp.desktop"), Destination: "/etc/xdg/autostart/unitymcp.desktop", Type: files.TypeConfigNoReplace, FileInfo: &files.ContentFileInfo{Mode: 0o644}},
-		{Source: r.path("installer", "linux", "unitymcp.desktop"), Destination: "/usr/share/applications/unitymcp.desktop", FileInfo: &files.ContentFileInfo{Mode: 0o644}},
+		{Source: binary, Destination: LinuxBinary, FileInfo: &files.ContentFileInfo{Mode: 0o755}},
+		{Source: unit, Destination: "/usr/lib/systemd/user/" + service.Name + ".service", FileInfo: &files.ContentFileInfo{Mode: 0o644}},
+		{Source: desktop, Destination: "/etc/xdg/autostart/" + service.Name + ".desktop", Type: files.TypeConfigNoReplace, FileInfo: &files.ContentFileInfo{Mode: 0o644}},
+		{Source: desktop, Destination: "/usr/share/applications/" + service.Name + ".desktop", FileInfo: &files.ContentFileInfo{Mode: 0o644}},
 		{Source: r.path("tray", "icons", "connected.png"), Destination: "/usr/share/icons/hicolor/64x64/apps/unitymcp.png", FileInfo: &files.ContentFileInfo{Mode: 0o644}},
 		{Source: r.path("README.md"), Destination: "/usr/share/doc/unitymcp/README.md", FileInfo: &files.ContentFileInfo{Mode: 0o644}},
 		{Source: r.path("unity-package"), Destination: "/usr/share/unitymcp/unity-package", Type: files.TypeTree},
@@ -89,7 +115,7 @@ func WindowsZip(r Repo, console, gui, version, arch, out string) (string, error)
 		_, err = io.Copy(w, in)
 		return err
 	}
-	for _, f := range [][2]string{{console, "unitymcp.exe"}, {gui, "unitymcp-tray.exe"}, {r.path("README.md"), "README.md"},
+	for _, f := range [][2]string{{console, "unitymcp.exe"}, {gui, service.WindowsGUIExe}, {r.path("README.md"), "README.md"},
 		{r.path("installer", "windows", "README.md"), "WINDOWS.md"}} {
 		if err := add(f[0], f[1]); err != nil {
 			return "", err

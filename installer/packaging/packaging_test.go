@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/unitymcp/unitymcp/service"
 )
 
 func needTool(t *testing.T, name string) {
@@ -68,10 +70,20 @@ func TestDeb(t *testing.T) {
 	if fi, err := os.Stat(filepath.Join(root, "usr/bin/unitymcp")); err != nil || fi.Mode().Perm()&0o111 == 0 {
 		t.Errorf("binary not executable: %v", fi)
 	}
-	unit, _ := os.ReadFile(filepath.Join(root, "usr/lib/systemd/user/unitymcp.service"))
-	desk, _ := os.ReadFile(filepath.Join(root, "etc/xdg/autostart/unitymcp.desktop"))
-	if !strings.Contains(string(unit), "ExecStart=/usr/bin/unitymcp serve") || !strings.Contains(string(desk), "Exec=/usr/bin/unitymcp serve") {
-		t.Errorf("unit or desktop entry does not start /usr/bin/unitymcp:\n%s\n%s", unit, desk)
+	// The unit and the desktop entries are what `unitymcp service install`
+	// writes for the installed binary (service's tests check that Install
+	// writes service.SystemdUnit and service.DesktopEntry).
+	for p, want := range map[string]string{
+		"usr/lib/systemd/user/unitymcp.service":   service.SystemdUnit(LinuxBinary),
+		"etc/xdg/autostart/unitymcp.desktop":      service.DesktopEntry(LinuxBinary),
+		"usr/share/applications/unitymcp.desktop": service.DesktopEntry(LinuxBinary),
+	} {
+		if got, _ := os.ReadFile(filepath.Join(root, p)); string(got) != want {
+			t.Errorf("%s in the package:\n%s\nwant (what `unitymcp service install` writes):\n%s", p, got, want)
+		}
+	}
+	if unit, _ := os.ReadFile(filepath.Join(root, "usr/lib/systemd/user/unitymcp.service")); !strings.Contains(string(unit), "ExecStart="+LinuxBinary+` "serve"`) {
+		t.Errorf("the unit does not start %s:\n%s", LinuxBinary, unit)
 	}
 	if b, err := exec.Command(filepath.Join(root, "usr/bin/unitymcp"), "version").Output(); err != nil || !strings.HasPrefix(string(b), "unitymcp") {
 		t.Errorf("installed binary: %v %s", err, b)
@@ -98,7 +110,7 @@ func TestWindowsZipAndChecksums(t *testing.T) {
 		names[f.Name] = true
 	}
 	r.Close()
-	for _, want := range []string{"unitymcp/unitymcp.exe", "unitymcp/unitymcp-tray.exe", "unitymcp/README.md", "unitymcp/WINDOWS.md", "unitymcp/unity-package/package.json"} {
+	for _, want := range []string{"unitymcp/unitymcp.exe", "unitymcp/" + service.WindowsGUIExe, "unitymcp/README.md", "unitymcp/WINDOWS.md", "unitymcp/unity-package/package.json"} {
 		if !names[want] {
 			t.Errorf("zip lacks %s", want)
 		}

@@ -1,0 +1,132 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/project"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+// DefinitionsConfig is `unitymcp definitions list|validate`.
+type DefinitionsConfig struct {
+	Action  string // list | validate
+	Project string
+	Files   []string
+	JSON    bool
+}
+
+func runDefinitions(args []string, std IO) error {
+	if len(args) == 0 {
+		return usageError("definitions: say list or validate")
+	}
+	fs := newFlags("definitions")
+	proj := fs.String("project", "", "Unity project folder (default: CLAUDE_PROJECT_DIR, else the working directory's project)")
+	asJSON := fs.Bool("json", false, "print JSON (list)")
+	if err := parse(fs, args[1:]); err != nil {
+		return err
+	}
+	return Definitions(DefinitionsConfig{Action: args[0], Project: *proj, Files: fs.Args(), JSON: *asJSON}, std.Out)
+}
+
+// Definitions lists or validates definition files. It works without a
+// running daemon: it reads the state directory like the daemon does.
+// validate exits 1 when any file is rejected (for pre-commit hooks and CI).
+func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
+	dir, err := state.Open()
+	if err != nil {
+		return err
+	}
+	hash := ""
+	if p := ProjectFromEnv(cfg.Project, os.Getenv("CLAUDE_PROJECT_DIR")); p != "" {
+		if hash, err = project.HashDir(p); err != nil {
+			return err
+		}
+	}
+	eng := engine.New(engine.Options{State: dir})
+	switch cfg.Action {
+	case "list":
+		rep := eng.DefinitionsReport(hash)
+		if cfg.JSON {
+			b, _ := json.MarshalIndent(rep, "", "  ")
+			fmt.Fprintln(stdout, string(b))
+			return nil
+		}
+		if rep.DefinitionsDir != nil {
+			fmt.Fprintf(stdout, "project definitions: %s\n", *rep.DefinitionsDir)
+		}
+		fmt.Fprintf(stdout, "shared definitions:  %s\n", rep.SharedDefinitionsDir)
+		for _, t := range rep.Tools {
+			fmt.Fprintf(stdout, "  %-28s %-8s %-11s %s (%s)\n", t.Name, t.Kind, t.Group, t.File, t.Source)
+		}
+		for _, r := range rep.Rejected {
+			printRejection(stdout, r)
+		}
+		return nil
+	case "validate":
+		var sets []*definitions.Set
+		var want map[string]bool
+		if len(cfg.Files) == 0 {
+			sets = append(sets, eng.CheckDefinitions(hash, eng.DefinitionDirs(hash)))
+		} else {
+			want = map[string]bool{}
+			dirs := map[string]bool{}
+			for _, f := range cfg.Files {
+				abs, err := filepath.Abs(f)
+				if err != nil {
+					return err
+				}
+				if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
+					return &ExitError{Code: 2, Err: fmt.Errorf("%s: not a definition file", f)}
+				}
+				want[abs] = true
+				dirs[filepath.Dir(abs)] = true
+			}
+			shared := dir.SharedToolsDir()
+			for d := range dirs {
+				ds := []definitions.Dir{{Path: d, Source: definitions.SourceProject}}
+				if d != shared { // steps may call shared definitions
+					ds = append(ds, definitions.Dir{Path: shared, Source: definitions.SourceShared})
+				}
+				sets = append(sets, eng.CheckDefinitions(hash, ds))
+			}
+		}
+		bad := 0
+		for _, set := range sets {
+			for _, d := range set.Defs {
+				if want == nil || want[d.Path] {
+					fmt.Fprintf(stdout, "ok        %s (%s %s)\n", d.Path, d.Kind, d.Name)
+					delete(want, d.Path)
+				}
+			}
+			for _, r := range set.Rejected {
+				if want == nil || want[r.File] {
+					printRejection(stdout, r)
+					delete(want, r.File)
+					bad++
+				}
+			}
+		}
+		for f := range want {
+			fmt.Fprintf(stdout, "skipped   %s (only .json files are definitions)\n", f)
+		}
+		if bad > 0 {
+			return &ExitError{Code: 1, Err: fmt.Errorf("%d definition file(s) rejected", bad)}
+		}
+		return nil
+	}
+	return &ExitError{Code: 2, Err: fmt.Errorf("definitions: say list or validate")}
+}
+
+func printRejection(w io.Writer, r definitions.Rejection) {
+	fmt.Fprintf(w, "REJECTED  %s\n", r.File)
+	for _, reason := range r.Reasons {
+		fmt.Fprintf(w, "          %s\n", strings.ReplaceAll(reason, "\n", " "))
+	}
+}

@@ -1,0 +1,114 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/client"
+	"github.com/unitymcp/unitymcp/engine/daemon"
+	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/platform"
+	"github.com/unitymcp/unitymcp/tray"
+	"github.com/unitymcp/unitymcp/tray/icons"
+)
+
+// ServeConfig is `unitymcp serve`.
+type ServeConfig struct {
+	Addr     string
+	Headless bool
+	LogLevel slog.Level
+	// Detached: started in the background (client.Ensure); log only to the
+	// rotating log file.
+	Detached bool
+}
+
+func runServe(args []string, std IO) error {
+	fs := newFlags("serve")
+	defAddr := api.DefaultAddr
+	if a := os.Getenv(AddrEnv); a != "" {
+		defAddr = a
+	}
+	addr := fs.String("addr", defAddr, "listen address (loopback only; default from $UNITYMCP_ADDR)")
+	headless := fs.Bool("headless", false, "run without the tray (it is also off without a desktop session)")
+	debug := fs.Bool("debug", false, "log at debug level")
+	detached := fs.Bool(client.DetachedFlag, false, "log only to the state directory's logs/daemon.log (set by commands that start the daemon in the background)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	lvl := slog.LevelInfo
+	if *debug {
+		lvl = slog.LevelDebug
+	}
+	return Serve(ServeConfig{Addr: *addr, Headless: *headless, LogLevel: lvl, Detached: *detached}, std.Err)
+}
+
+// Serve runs the daemon in the foreground until SIGINT/SIGTERM.
+func Serve(cfg ServeConfig, stderr io.Writer) error {
+	dir, err := state.Open()
+	if err != nil {
+		return err
+	}
+	// Every line goes to the rotating log; a daemon started in the
+	// background by the CLI (--detached) writes nothing else, so no line is
+	// written twice (its stderr holds only what the runtime prints itself).
+	out := stderr
+	if lf, err := dir.OpenLog(5<<20, 3); err == nil {
+		defer lf.Close()
+		out = io.MultiWriter(stderr, lf)
+		if cfg.Detached {
+			out = lf
+		}
+	}
+	log := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	dc := daemon.Config{Addr: cfg.Addr, State: dir, Logger: log}
+	if platform.HasDesktop() {
+		dc.Notify = func(title, body string) error { return platform.Notify(title, body, icons.ConnectedPNG) }
+	} else {
+		log.Info("no desktop session: notifications are off")
+	}
+	if !cfg.Headless && tray.Available() {
+		err = serveWithTray(ctx, stop, dc, dir, log)
+	} else {
+		err = daemon.Run(ctx, dc)
+	}
+	var are *daemon.AlreadyRunningError
+	if errors.As(err, &are) {
+		return &ExitError{Code: 3, Err: err}
+	}
+	return err
+}
+
+// serveWithTray runs the daemon beside the tray, which owns the main
+// goroutine (as fyne.io/systray requires). Quit in the tray stops the daemon;
+// a daemon that stops removes the tray.
+func serveWithTray(ctx context.Context, stop func(), dc daemon.Config, dir state.Dir, log *slog.Logger) error {
+	ready := make(chan struct{})
+	dc.Ready = func(*daemon.Daemon) { close(ready) }
+	errc := make(chan error, 1)
+	go func() {
+		errc <- daemon.Run(ctx, dc)
+		tray.Quit()
+	}()
+	select {
+	case <-ready:
+	case err := <-errc:
+		return err
+	}
+	tray.Run(tray.Options{
+		Connect:  func(ctx context.Context) (*client.Client, error) { return client.Find(ctx, dir) },
+		Logger:   log,
+		Quit:     stop,
+		Notify:   func(title, body string) { platform.Notify(title, body, icons.ErrorPNG) },
+		StateDir: dir.Root,
+	})
+	stop()
+	return <-errc
+}

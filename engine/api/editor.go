@@ -1,0 +1,58 @@
+package api
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// EditorState is where an editor's connection stands.
+type EditorState string
+
+// Editor states.
+const (
+	StateConnected    EditorState = "connected"
+	StateCompiling    EditorState = "compiling"
+	StateReloading    EditorState = "reloading"
+	StateDisconnected EditorState = "disconnected"
+	// StateReconnecting: the daemon (re)started while this editor's process
+	// was running; it is expected to dial again, and calls for it wait.
+	StateReconnecting EditorState = "reconnecting"
+)
+
+// Busy reports whether the editor is compiling, reloading or coming back.
+func (s EditorState) Busy() bool {
+	return s == StateCompiling || s == StateReloading || s == StateReconnecting
+}
+
+// EditorInfo is what the daemon knows of one project's editor.
+type EditorInfo struct {
+	ProjectHash    string         `json:"projectHash"`
+	ProjectPath    string         `json:"projectPath"`
+	DataPath       string         `json:"dataPath"`
+	ProductName    string         `json:"productName"`
+	UnityVersion   string         `json:"unityVersion"`
+	PackageVersion string         `json:"packageVersion"`
+	PID            int            `json:"pid"`
+	State          EditorState    `json:"state"`
+	Simulator      bool           `json:"simulator,omitempty"`
+	PlayMode       string         `json:"playMode,omitempty"`
+	Tools          []string       `json:"tools"`
+	DeclaredTools  []DeclaredTool `json:"declaredTools,omitempty"`
+	LastSeen       time.Time      `json:"lastSeen"`
+	// Epoch counts the editor's connections: it changes with every domain
+	// reload or restart (probe diffs start over).
+	Epoch int `json:"epoch"`
+}
+
+// Connected reports whether the editor is reachable (or coming back from a
+// reload).
+func (e EditorInfo) Connected() bool { return e.State != StateDisconnected && e.State != "" }
+
+// DeclaredTool is a tool the editor declares (C# attribute tools).
+type DeclaredTool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Group       string          `json:"group,omitempty"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+	Annotations Annotations     `json:"annotations"`
+}

@@ -1,0 +1,68 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrorCode is the "code" of an error body.
+type ErrorCode = string
+
+// Error codes of tool errors. They are the "code" of the JSON body
+// {"error": {"code", "message"}} every front end returns.
+const (
+	CodeInvalidParams      ErrorCode = "invalid_params"
+	CodeUnknownTool        ErrorCode = "unknown_tool"
+	CodeEditorNotConnected ErrorCode = "editor_not_connected"
+	CodeProjectAmbiguous   ErrorCode = "project_ambiguous"
+	CodeUnknownProject     ErrorCode = "unknown_project"
+	CodeDeadline           ErrorCode = "deadline_exceeded"
+	CodeCancelled          ErrorCode = "cancelled"
+	CodeInterrupted        ErrorCode = "interrupted_by_reload"
+	CodeEditorDisconnected ErrorCode = "editor_disconnected"
+	CodeDaemonStopping     ErrorCode = "daemon_stopping"
+	CodeEditorError        ErrorCode = "editor_error"
+	CodeNotSupported       ErrorCode = "not_supported"
+	CodeFocusFailed        ErrorCode = "focus_failed"
+	CodeResultTooLarge     ErrorCode = "result_too_large"
+	CodeConfirmRequired    ErrorCode = "confirmation_required"
+	CodeNotFound           ErrorCode = "not_found"
+	CodeInternal           ErrorCode = "internal_error"
+	// Codes of the HTTP guards (no tool ran).
+	CodeUnauthorized    ErrorCode = "unauthorized"
+	CodeForbiddenHost   ErrorCode = "forbidden_host"
+	CodeForbiddenOrigin ErrorCode = "forbidden_origin"
+	CodeBodyTooLarge    ErrorCode = "body_too_large"
+)
+
+// ToolError is a failure the user can act on; its message says what to do.
+type ToolError struct {
+	Code    ErrorCode `json:"code"`
+	Message string    `json:"message"`
+	// Data carries structured details (compile diagnostics, editors list…).
+	Data any `json:"data,omitempty"`
+}
+
+func (e *ToolError) Error() string { return e.Code + ": " + e.Message }
+
+// Errorf builds a ToolError.
+func Errorf(code ErrorCode, format string, args ...any) *ToolError {
+	return &ToolError{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// AsToolError turns any error into a ToolError (internal_error for bugs).
+func AsToolError(err error) *ToolError {
+	var te *ToolError
+	if errors.As(err, &te) {
+		return te
+	}
+	return &ToolError{Code: CodeInternal, Message: err.Error()}
+}
+
+// ErrorBody is the JSON body of every error answer: {"error": {…}}.
+type ErrorBody struct {
+	Error *ToolError `json:"error"`
+}
+
+// Body is the JSON body of an error result.
+func (e *ToolError) Body() ErrorBody { return ErrorBody{Error: e} }

@@ -1,0 +1,186 @@
+package bridge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/coder/websocket"
+)
+
+// conn is what the hub needs of one editor connection. *Peer is the real
+// one; the hub's tests drive a fake. Call fails with an error wrapping
+// ErrClosed when the connection ends before the answer, and Done is closed
+// once the connection has ended and no more calls will be answered.
+type conn interface {
+	Call(ctx context.Context, method string, params, out any) error
+	Notify(method string, params any) error
+	Close(reason string)
+	Done() <-chan struct{}
+}
+
+var _ conn = (*Peer)(nil)
+
+// link is the hub's side of one connection: what the editor said on it.
+// Its fields are under Hub.mu.
+type link struct {
+	conn
+	// hash is the project this connection said hello for ("" before).
+	hash string
+	// reloadAnnounced: the editor said a domain reload is starting, so the
+	// end of this connection is not a crash.
+	reloadAnnounced bool
+	// quitting: the editor said it is quitting.
+	quitting bool
+	// beating: the heartbeat has started (after the first hello).
+	beating bool
+	// ended: the connection is over; no timer is armed for it again.
+	ended bool
+	// timer is the hello timeout, then the next heartbeat.
+	timer Timer
+}
+
+// errHeartbeat ends a ping that went unanswered for a heartbeat interval.
+var errHeartbeat = errors.New("ping not answered within the heartbeat interval")
+
+// ServeHTTP accepts an editor's WebSocket. Authentication happens before
+// (the daemon's middleware checks the bearer token on every route).
+func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !h.enter() {
+		http.Error(w, "the daemon is shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	defer h.conns.Done()
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{})
+	if err != nil {
+		return // Accept wrote the HTTP error
+	}
+	l := &link{}
+	p := NewPeer(ws, func(ctx context.Context, method string, params json.RawMessage) (any, error) {
+		return h.request(l, method, params)
+	}, func(method string, params json.RawMessage) {
+		h.notification(l, method, params)
+	})
+	l.conn = p
+	if !h.admit(l) { // Close ran while this connection was being accepted
+		ws.Close(websocket.StatusGoingAway, "the daemon is shutting down")
+		return
+	}
+	h.serve(l, p.Run)
+}
+
+// enter counts a connection being accepted, unless the daemon is closing;
+// the caller calls h.conns.Done when the connection's end is recorded.
+func (h *Hub) enter() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closing {
+		return false
+	}
+	h.conns.Add(1)
+	return true
+}
+
+// admit registers an accepted connection as live and gives it the hello
+// timeout, unless Close ran meanwhile.
+func (h *Hub) admit(l *link) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closing {
+		return false
+	}
+	h.live[l] = struct{}{}
+	// An editor that does not say hello in time is dropped.
+	l.timer = h.clock.AfterFunc(helloTimeout, func() {
+		h.mu.Lock()
+		silent := l.hash == "" && !l.ended
+		h.mu.Unlock()
+		if silent {
+			l.Close("no hello within 10s")
+		}
+	})
+	return true
+}
+
+// serve runs an admitted connection: read returns when it has ended, and
+// then its end is recorded.
+func (h *Hub) serve(l *link, read func() error) {
+	read()
+	h.mu.Lock()
+	l.ended = true
+	stopTimer(l.timer)
+	h.mu.Unlock()
+	h.detach(l)
+	h.mu.Lock()
+	delete(h.live, l)
+	h.mu.Unlock()
+}
+
+// request answers a request from the editor on l.
+func (h *Hub) request(l *link, method string, params json.RawMessage) (any, error) {
+	switch method {
+	case MethodHello:
+		var hello Hello
+		if err := json.Unmarshal(params, &hello); err != nil {
+			return nil, &RPCError{Code: RPCInvalidParams, Message: "hello: " + err.Error()}
+		}
+		res, err := h.attach(l, hello)
+		if err != nil {
+			return nil, err
+		}
+		h.mu.Lock()
+		if !l.beating && !l.ended {
+			l.beating = true
+			stopTimer(l.timer) // the hello timeout
+			l.timer = h.clock.AfterFunc(h.opt.Heartbeat, func() { go h.beat(l) })
+		}
+		h.mu.Unlock()
+		return res, nil
+	case MethodPing:
+		return struct{}{}, nil
+	}
+	return nil, &RPCError{Code: RPCMethodNotFound, Message: "the daemon has no method " + method}
+}
+
+// notification handles a notification from the editor on l; only events
+// mean something to the daemon.
+func (h *Hub) notification(l *link, method string, params json.RawMessage) {
+	if method != MethodEvent {
+		return
+	}
+	var ev Event
+	if json.Unmarshal(params, &ev) != nil || ev.Type == "" {
+		return
+	}
+	h.event(l, ev)
+}
+
+// beat pings the editor once. An answer arms the next beat; a ping not
+// answered within the interval closes the connection (a hung or crashed
+// editor that left the socket open).
+func (h *Hub) beat(l *link) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	t := h.clock.AfterFunc(h.opt.Heartbeat, func() { cancel(errHeartbeat) })
+	err := l.Call(ctx, MethodPing, struct{}{}, nil)
+	t.Stop()
+	if cause := context.Cause(ctx); cause != nil {
+		err = cause
+	}
+	cancel(nil)
+	h.mu.Lock()
+	ended := l.ended
+	select {
+	case <-l.Done(): // it ended during the ping: nothing to warn about
+		ended = true
+	default:
+	}
+	if !ended && err == nil {
+		l.timer = h.clock.AfterFunc(h.opt.Heartbeat, func() { go h.beat(l) })
+	}
+	h.mu.Unlock()
+	if !ended && err != nil {
+		h.opt.Logger.Warn("bridge: heartbeat failed, closing", "err", err)
+		l.Close("heartbeat timeout")
+	}
+}

@@ -1,0 +1,289 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/catalog"
+	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/params"
+)
+
+// ProgressFunc reports progress to the caller (MCP progress notifications).
+type ProgressFunc func(progress, total float64, message string)
+
+// RootsFunc returns the MCP client's root folders, used to pick an editor
+// for a session that is not pinned to a project.
+type RootsFunc func(ctx context.Context) ([]string, error)
+
+// Request is a call as a front end hands it over.
+type Request struct {
+	// Project is the caller's project selector (path, name or hash; "" =
+	// not pinned: routed to the only editor or the one holding a root).
+	Project  string
+	Tool     string
+	Args     json.RawMessage
+	Roots    RootsFunc
+	Progress ProgressFunc
+	Session  string
+}
+
+// Call is one tool call on its way through the engine. Its project is
+// resolved at most once (Target) and carried to every step it runs.
+type Call struct {
+	Tool *catalog.Tool
+	// Args are the checked arguments with defaults filled in.
+	Args     map[string]any
+	Roots    RootsFunc
+	Progress ProgressFunc
+	// Session identifies the caller's MCP session (probe diffs are kept
+	// per session).
+	Session string
+
+	engine *Engine
+	// snap is the catalog the call was found in; a sequence's steps are
+	// looked up in it too, so a call never builds a catalog.
+	snap *catalog.Snapshot
+	// selector is the project as the caller gave it; target is what it
+	// resolved to, once.
+	selector  string
+	resolved  bool
+	target    Target
+	targetErr *api.ToolError
+}
+
+// Target resolves the call's project (once; later calls return the same).
+func (c *Call) Target(ctx context.Context) (Target, *api.ToolError) {
+	if !c.resolved {
+		c.target, c.targetErr = c.engine.Resolve(ctx, c.selector, c.Roots)
+		c.resolved = true
+	}
+	return c.target, c.targetErr
+}
+
+func (c *Call) setTarget(t Target) {
+	c.target, c.targetErr, c.resolved, c.selector = t, nil, true, t.Hash
+}
+
+// Editor resolves the call's project to its connected editor.
+func (c *Call) Editor(ctx context.Context) (api.EditorInfo, *api.ToolError) {
+	t, terr := c.Target(ctx)
+	if terr != nil {
+		return api.EditorInfo{}, terr
+	}
+	if t.Info == nil || !t.Info.Connected() {
+		return api.EditorInfo{}, c.engine.notConnected(t)
+	}
+	return *t.Info, nil
+}
+
+// Call runs a tool and returns its response object with Ver, or a tool
+// error. It never returns a Go error: bugs become internal_error.
+func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.ToolError) {
+	c := &Call{Roots: req.Roots, Progress: req.Progress, Session: req.Session, engine: e}
+	hash := ""
+	if req.Project != "" {
+		t, terr := e.Resolve(ctx, req.Project, nil)
+		if terr != nil {
+			return nil, terr
+		}
+		c.setTarget(t)
+		hash = t.Hash
+	}
+	c.snap = e.Snapshot(hash)
+	tool := c.snap.Lookup(req.Tool)
+	if tool == nil {
+		return nil, e.unknownTool(c.snap, req.Tool)
+	}
+	if tool.Source == api.SourceDefinition && hash == "" {
+		// Definitions belong to a project: route first, then take that
+		// project's definition of the name (it may override a shared one).
+		t, terr := c.Target(ctx)
+		if terr != nil {
+			return nil, terr
+		}
+		c.snap = e.Snapshot(t.Hash)
+		if tool = c.snap.Lookup(req.Tool); tool == nil {
+			return nil, api.Errorf(api.CodeUnknownTool, "%s is a definition of another project, not of %s; pin that project", req.Tool, t.Path())
+		}
+	}
+	var raw map[string]any
+	if len(req.Args) > 0 && string(req.Args) != "null" {
+		if err := json.Unmarshal(req.Args, &raw); err != nil {
+			return nil, api.Errorf(api.CodeInvalidParams, "%s: arguments must be a JSON object: %v", req.Tool, err)
+		}
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.opt.CallTimeout)
+		defer cancel()
+	}
+	return e.run(ctx, c, tool, raw)
+}
+
+// run checks a call's arguments and runs its tool: a definition, a
+// daemon-native tool, or a tool of the editor.
+func (e *Engine) run(ctx context.Context, c *Call, tool *catalog.Tool, raw map[string]any) (json.RawMessage, *api.ToolError) {
+	args, err := params.Check(tool.Name, tool.Params, raw)
+	if err != nil {
+		return nil, api.Errorf(api.CodeInvalidParams, "%v", err)
+	}
+	if tool.Check != nil {
+		if terr := tool.Check(args); terr != nil {
+			return nil, terr
+		}
+	}
+	if tool.Hints.DestructiveHint && tool.HasParam("confirm") {
+		confirm, _ := args["confirm"].(bool)
+		dry, _ := args["dry_run"].(bool)
+		if !confirm && !dry {
+			return nil, api.Errorf(api.CodeConfirmRequired, "'%s' is destructive. Pass confirm=true to execute it, or dry_run=true to see what it would affect.", tool.Name)
+		}
+	}
+	c.Tool, c.Args = tool, args
+	var res json.RawMessage
+	if h := e.handler(tool); h != nil {
+		out, err := h(ctx, c)
+		if err != nil {
+			return nil, api.AsToolError(err)
+		}
+		if res, err = json.Marshal(out); err != nil {
+			return nil, api.AsToolError(err)
+		}
+	} else {
+		t, terr := c.Target(ctx)
+		if terr != nil {
+			return nil, terr
+		}
+		if res, terr = e.callEditorTool(ctx, c, t, tool.Name, args, tool.Hints.IdempotentHint); terr != nil {
+			return nil, terr
+		}
+	}
+	res, terr := withVer(res)
+	if terr != nil {
+		return nil, terr
+	}
+	if n := tool.MaxResultSizeChars; n > 0 && len(res) > n {
+		if chars := utf8.RuneCount(res); chars > n {
+			return nil, api.Errorf(api.CodeResultTooLarge, "%s returned %d characters, over its maxResultSizeChars of %d; narrow the request (filters, MaxCount, MaxDepth) or raise the limit", tool.Name, chars, n)
+		}
+	}
+	return res, nil
+}
+
+// handler is the daemon-side handler of a tool, nil for an editor tool.
+func (e *Engine) handler(t *catalog.Tool) Handler {
+	if t.Def != nil {
+		switch t.Def.Kind {
+		case definitions.KindProbe:
+			return e.runProbe
+		case definitions.KindScript:
+			return e.runScript
+		case definitions.KindSequence:
+			return e.runSequence
+		}
+	}
+	if t.Native {
+		return e.natives[t.Name]
+	}
+	return nil
+}
+
+// callEditorTool runs a tool in the editor of target t and maps bridge
+// failures to tool errors.
+func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name string, args map[string]any, idempotent bool) (json.RawMessage, *api.ToolError) {
+	if t.Info != nil && len(t.Info.Tools) > 0 && !contains(t.Info.Tools, name) && e.builtinByName[name] != nil {
+		return nil, api.Errorf(api.CodeNotSupported, "the editor of %s (package %s) does not implement %s; update the Unity package to the daemon's version %s",
+			t.Info.ProjectPath, t.Info.PackageVersion, name, api.Version)
+	}
+	opt := bridge.CallOptions{Idempotent: idempotent}
+	if c.Progress != nil {
+		opt.Waiting = func(waited time.Duration) {
+			c.Progress(waited.Seconds(), 0, fmt.Sprintf("Unity is reloading scripts; %s will run when it is back (waited %.0fs)", name, waited.Seconds()))
+		}
+	}
+	res, err := e.Hub.Call(ctx, t.Hash, name, args, opt)
+	if err == nil {
+		return res, nil
+	}
+	var re *bridge.RPCError
+	switch {
+	case errors.Is(err, bridge.ErrNotConnected):
+		return nil, e.notConnected(t)
+	case errors.Is(err, bridge.ErrReloadLimit):
+		return nil, api.Errorf(api.CodeInterrupted, "%s: %v; the editor keeps reloading scripts (an import or compile loop?) — look at the Unity window and get-logs, then call it again", name, err)
+	case errors.Is(err, bridge.ErrInterrupted):
+		return nil, api.Errorf(api.CodeInterrupted, "Unity reloaded scripts while running %s; it is not safe to run again on its own, so it was not re-sent. Check the editor state (get-logs) and call it again if needed", name)
+	case errors.Is(err, bridge.ErrQuit):
+		return nil, api.Errorf(api.CodeEditorDisconnected, "the Unity editor of %s quit while running %s; whether it took effect is unknown", t.Path(), name)
+	case errors.Is(err, bridge.ErrStopping):
+		return nil, api.Errorf(api.CodeDaemonStopping, "the unitymcp daemon is shutting down (quit or restart) while %s was running or waiting for the editor of %s; whether it took effect is unknown — call again once the daemon is back", name, t.Path())
+	case errors.Is(err, bridge.ErrDisconnected):
+		return nil, api.Errorf(api.CodeEditorDisconnected, "the Unity editor of %s disconnected without warning (closed or crashed) while running %s; whether it took effect is unknown", t.Path(), name)
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, api.Errorf(api.CodeDeadline, "%s did not finish before its deadline; the editor may be busy (a modal dialog, a long import) — look at the Unity window", name)
+	case errors.Is(err, context.Canceled):
+		return nil, api.Errorf(api.CodeCancelled, "%s was cancelled by the client", name)
+	case errors.As(err, &re):
+		if code := re.ToolCode(); code != "" {
+			te := &api.ToolError{Code: code, Message: re.Message}
+			var data map[string]any
+			if json.Unmarshal(re.Data, &data) == nil {
+				delete(data, "code")
+				if len(data) > 0 {
+					te.Data = data
+				}
+			}
+			return nil, te
+		}
+		return nil, api.Errorf(api.CodeEditorError, "the editor failed to run %s: %s", name, re.Message)
+	}
+	return nil, api.Errorf(api.CodeEditorError, "calling %s in the editor: %v", name, err)
+}
+
+// withVer appends "Ver" to a JSON object without re-encoding it.
+func withVer(res json.RawMessage) (json.RawMessage, *api.ToolError) {
+	s := bytes.TrimSpace(res)
+	if len(s) < 2 || s[0] != '{' || s[len(s)-1] != '}' {
+		return nil, api.Errorf(api.CodeEditorError, "the editor answered with something that is not a JSON object: %.200s", s)
+	}
+	if bytes.Contains(s, []byte(`"Ver"`)) {
+		var m map[string]any
+		if json.Unmarshal(res, &m) == nil {
+			if _, ok := m["Ver"]; ok {
+				m["Ver"] = api.Version
+				b, _ := json.Marshal(m)
+				return b, nil
+			}
+		}
+	}
+	body := bytes.TrimSpace(s[1 : len(s)-1])
+	out := make([]byte, 0, len(s)+len(verField)+2)
+	out = append(out, '{')
+	if len(body) > 0 {
+		out = append(append(out, body...), ',')
+	}
+	return append(append(out, verField...), '}'), nil
+}
+
+// verField is `"Ver":"<version>"`, the field every answer ends with.
+var verField = func() []byte {
+	v, _ := json.Marshal(api.Version)
+	return append([]byte(`"Ver":`), v...)
+}()
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,26 @@
+package catalog
+
+import "github.com/unitymcp/unitymcp/engine/api"
+
+func compileTool() *Tool {
+	return newTool("compile", "build",
+		"Executes compilation after AssetDatabase.Refresh(). Returns compilation results with detailed timing information.",
+		api.Annotations{IdempotentHint: true},
+		P("ForceRecompile", "boolean", "Whether to perform forced recompilation").Def(false),
+		P("WaitForDomainReload", "boolean", "Whether to wait for domain reload completion before returning").Def(false),
+	)
+}
+
+func runTestsTool() *Tool {
+	return newTool("run-tests", "build",
+		"Executes Unity Test Runner and retrieves test results with comprehensive reporting",
+		api.Annotations{IdempotentHint: true},
+		P("FilterType", "string", `Type of test filter - "all"(0), "exact"(1), "regex"(2), "assembly"(3)`).OneOf("all", "exact", "regex", "assembly").Def("all"),
+		P("FilterValue", "string", "Filter value (specify when FilterType is other than all)\n"+
+			"- exact: Individual test method name (exact match) (e.g.: io.github.hatayama.uLoopMCP.ConsoleLogRetrieverTests.GetAllLogs_WithMaskAllOff_StillReturnsAllLogs)\n"+
+			"- regex: Class name or namespace (regex pattern) (e.g.: io.github.hatayama.uLoopMCP.ConsoleLogRetrieverTests, io.github.hatayama.uLoopMCP)\n"+
+			"- assembly: Assembly name (e.g.: uLoopMCP.Tests.Editor)").Def(""),
+		P("TestMode", "string", `Test mode - "EditMode"(0), "PlayMode"(1)`+"\n- PlayMode Warning: During PlayMode test execution, domain reload is temporarily disabled").OneOf("EditMode", "PlayMode").Def("EditMode"),
+		P("SaveBeforeRun", "boolean", "Save unsaved loaded Scene changes and current Prefab Stage changes before running tests").Def(false),
+	)
+}

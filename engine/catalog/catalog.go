@@ -1,0 +1,83 @@
+// Package catalog holds the tool catalog: the built-in tools (one file per
+// group: their names, schemas and hints as data, snapshot-tested), the
+// conversion of editor-declared tools and definition files into catalog
+// tools, and the immutable Snapshot the engine serves calls from. It runs
+// nothing: the engine owns the handlers of the Native tools and the editor
+// runs the rest.
+package catalog
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/params"
+)
+
+// Builtins returns the built-in tools in catalog order: the uLoopMCP surface
+// of seed 002, then the tools definition files build on. This is the one
+// list of them; each call returns new values.
+func Builtins() []*Tool {
+	tools := []*Tool{
+		compileTool(),
+		getLogsTool(),
+		runTestsTool(),
+		clearConsoleTool(),
+		findGameObjectsTool(),
+		getHierarchyTool(),
+		executeDynamicCodeTool(),
+		focusWindowTool(),
+		screenshotTool(),
+		controlPlayModeTool(),
+		simulateMouseUITool(),
+		simulateMouseInputTool(),
+		simulateKeyboardTool(),
+		// The tools definitions build on (isuzu-shiranui/UnityMCP's names).
+		reflectReadTool(),
+		executeCodeTool(),
+		inputPointerTool(),
+		inputKeyTool(),
+		inputRecordTool(),
+		inputReplayTool(),
+		renderCompareTool(),
+		definitionsListTool(),
+	}
+	for _, t := range tools {
+		t.Source = api.SourceBuiltin
+		t.Schema = params.Schema(t.Params)
+	}
+	return tools
+}
+
+// ParseGroups splits "a,b" and checks every name against api.Groups.
+func ParseGroups(s string) ([]string, *api.ToolError) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var out []string
+	for _, g := range strings.Split(s, ",") {
+		g = strings.TrimSpace(strings.ToLower(g))
+		if g == "" {
+			continue
+		}
+		if !slices.Contains(api.Groups, g) {
+			return nil, api.Errorf(api.CodeInvalidParams, "unknown tool group %q; groups are: %s", g, strings.Join(api.Groups, ", "))
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// Filter keeps the tools in any of groups (all when groups is empty).
+func Filter(tools []*Tool, groups []string) []*Tool {
+	if len(groups) == 0 {
+		return tools
+	}
+	var out []*Tool
+	for _, t := range tools {
+		if slices.Contains(groups, t.Group) {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,117 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/params"
+)
+
+// Snapshot is one project's catalog at one moment: built when something it
+// is made of changes (editors, their declared tools, definition files) and
+// never changed after; the engine swaps in a new one atomically. Calls look
+// tools up in it without building anything.
+type Snapshot struct {
+	tools  []*Tool
+	byName map[string]*Tool
+}
+
+// NewSnapshot lists the tools of every list in order, the first of a name
+// winning.
+func NewSnapshot(lists ...[]*Tool) *Snapshot {
+	s := &Snapshot{byName: map[string]*Tool{}}
+	for _, l := range lists {
+		for _, t := range l {
+			if _, dup := s.byName[t.Name]; !dup {
+				s.byName[t.Name] = t
+				s.tools = append(s.tools, t)
+			}
+		}
+	}
+	return s
+}
+
+// Tools lists the catalog in order. The slice must not be changed.
+func (s *Snapshot) Tools() []*Tool { return s.tools }
+
+// Lookup finds a tool by name (nil when there is none).
+func (s *Snapshot) Lookup(name string) *Tool { return s.byName[name] }
+
+// Names lists the tool names in order.
+func (s *Snapshot) Names() []string {
+	out := make([]string, len(s.tools))
+	for i, t := range s.tools {
+		out[i] = t.Name
+	}
+	return out
+}
+
+// Suggest is a "did you mean" for a name that is not in the catalog: the
+// tool whose name differs only in case or - versus _.
+func (s *Snapshot) Suggest(name string) string {
+	norm := func(n string) string { return strings.ToLower(strings.ReplaceAll(n, "_", "-")) }
+	for _, t := range s.tools {
+		if norm(t.Name) == norm(name) {
+			return t.Name
+		}
+	}
+	return ""
+}
+
+// FromDeclared converts the tools an editor declared. A name that is a
+// built-in's, or a schema that cannot be read, is skipped with a warning.
+func FromDeclared(decl []api.DeclaredTool, builtin func(name string) bool, log *slog.Logger) []*Tool {
+	tools := make([]*Tool, 0, len(decl))
+	for _, d := range decl {
+		if d.Name == "" {
+			continue
+		}
+		if builtin(d.Name) {
+			log.Warn("editor declared a tool with a built-in name; the built-in wins", "tool", d.Name)
+			continue
+		}
+		ps, err := params.Parse(d.InputSchema)
+		if err != nil {
+			log.Warn("editor declared a tool with a bad schema; skipped", "tool", d.Name, "err", err)
+			continue
+		}
+		schema := d.InputSchema
+		if len(schema) == 0 {
+			schema = params.Schema(nil)
+		}
+		group := d.Group
+		if !slices.Contains(api.Groups, group) {
+			group = ""
+		}
+		tools = append(tools, &Tool{Name: d.Name, Description: d.Description, Group: group,
+			Schema: schema, Params: ps, Source: api.SourceEditor, Hints: d.Annotations})
+	}
+	return tools
+}
+
+// FromDefinition converts a loaded definition file into a catalog tool.
+func FromDefinition(d *definitions.Def) *Tool {
+	ps := append([]params.Param{}, d.Inputs...)
+	if d.Destructive {
+		ps = append(ps, definitions.ConfirmParams()...)
+	}
+	desc := d.Description
+	for i, ex := range d.Examples {
+		b, _ := json.Marshal(ex)
+		if i == 0 {
+			desc += "\nExamples:"
+		}
+		desc += "\n" + string(b)
+	}
+	return &Tool{Name: d.Name, Description: desc, Group: d.Group, Schema: d.Schema(), Params: ps,
+		Hints:      api.Annotations{ReadOnlyHint: d.Kind == definitions.KindProbe, DestructiveHint: d.Destructive, IdempotentHint: d.Idempotent},
+		AlwaysLoad: d.AlwaysLoad, MaxResultSizeChars: d.MaxResultSizeChars, Source: api.SourceDefinition, Native: true, Def: d}
+}
+
+// String names the snapshot's size, for logs.
+func (s *Snapshot) String() string { return fmt.Sprintf("catalog of %d tools", len(s.tools)) }
