@@ -5,6 +5,7 @@ package tray
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"path/filepath"
 	"sort"
@@ -224,10 +225,10 @@ func (m *Menu) rebuild() {
 		k := k
 		item := notes.AddSubMenuItemCheckbox(k.label, "", snap.Notifications[k.kind])
 		on(item, func() {
-			m.mu.Lock()
-			c := m.c
-			m.mu.Unlock()
-			_, err := c.SetNotification(context.Background(), k.kind, !item.Checked())
+			c, err := m.client()
+			if err == nil {
+				_, err = c.SetNotification(context.Background(), k.kind, !item.Checked())
+			}
 			m.report(err)
 			m.refresh()
 		})
@@ -271,15 +272,27 @@ func (m *Menu) rebuild() {
 }
 
 func (m *Menu) call(hash, tool string, args map[string]any) {
-	m.mu.Lock()
-	c := m.c
-	m.mu.Unlock()
+	c, err := m.client()
+	if err != nil {
+		m.report(err)
+		return
+	}
 	a, _ := json.Marshal(args)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	if _, err := c.Call(ctx, hash, tool, a); err != nil {
 		m.opt.Notify("unitymcp: "+tool+" failed", err.Error())
 	}
+}
+
+// client is the client of the current event stream, or why there is none.
+func (m *Menu) client() (*client.Client, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.c == nil {
+		return nil, errors.New("the unitymcp daemon is not reachable yet")
+	}
+	return m.c, nil
 }
 
 func (m *Menu) report(err error) {
