@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,16 +43,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func freePort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
 // proc is a started binary.
 type proc struct {
 	cmd    *exec.Cmd
@@ -84,52 +73,73 @@ func startProc(t *testing.T, home string, name string, args ...string) *proc {
 	return p
 }
 
-// startServe runs `unitymcp serve --headless` and waits for daemon.json.
-func startServe(t *testing.T, home, addr string) *proc {
+// startServe runs `unitymcp serve --headless --addr addr`, waits for its
+// daemon.json and returns the process and the address it listens on. Pass
+// "127.0.0.1:0" unless the address is already fixed (a restart on the same
+// port): the daemon binds port 0 itself, so no other program can take the
+// port between choosing and binding it.
+func startServe(t *testing.T, home, addr string) (*proc, string) {
 	t.Helper()
 	p := startProc(t, home, bins.unitymcp, "serve", "--headless", "--addr", addr)
-	dir := state.Dir{Root: home}
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if info, err := dir.ReadDaemon(); err == nil && info.Address == addr {
-			return p
-		}
-		time.Sleep(10 * time.Millisecond)
+	info := waitDaemon(t, home, p)
+	if !strings.HasSuffix(addr, ":0") && info.Address != addr {
+		t.Fatalf("serve listens on %s, want %s", info.Address, addr)
 	}
-	t.Fatalf("serve did not start: %s", p.stderr)
-	return nil
+	return p, info.Address
+}
+
+// waitDaemon waits until daemon.json in home names the process p (which
+// writes it once it listens) and returns it.
+func waitDaemon(t *testing.T, home string, p *proc) state.Daemon {
+	t.Helper()
+	dir := state.Dir{Root: home}
+	var info state.Daemon
+	exited := false
+	ok := poll(10*time.Second, func() bool {
+		select {
+		case <-p.done:
+			exited = true
+			return true
+		default:
+		}
+		i, err := dir.ReadDaemon()
+		if err == nil && i.PID == p.cmd.Process.Pid {
+			info = i
+			return true
+		}
+		return false
+	})
+	if !ok || exited {
+		t.Fatalf("serve did not start (exited: %v): %s", exited, p.stderr)
+	}
+	return info
 }
 
 func waitEditors(t *testing.T, home string, n int) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
+	waitFor(t, 10*time.Second, func() bool {
 		cmd := exec.Command(bins.unitymcp, "status")
 		cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
 		out, err := cmd.Output()
-		if err == nil {
-			var h struct{ Editors []json.RawMessage }
-			if json.Unmarshal(out, &h) == nil && len(h.Editors) == n {
-				return
-			}
+		if err != nil {
+			return false
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("%d editor(s) did not connect", n)
+		var h struct{ Editors []json.RawMessage }
+		return json.Unmarshal(out, &h) == nil && len(h.Editors) == n
+	}, "%d editor(s) to connect", n)
 }
 
 // The real binaries: serve + editorsim, an official-SDK client over
 // `unitymcp stdio` in both protocol eras, the CLI, and a clean shutdown.
 func TestBinariesEndToEnd(t *testing.T) {
 	home := t.TempDir()
-	addr := freePort(t)
-	serve := startServe(t, home, addr)
+	serve, addr := startServe(t, home, "127.0.0.1:0")
 	proj := newProject(t, "Game")
 	startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj)
 	waitEditors(t, home, 1)
 
 	// A second daemon on the same state directory refuses to start.
-	second := exec.Command(bins.unitymcp, "serve", "--headless", "--addr", freePort(t))
+	second := exec.Command(bins.unitymcp, "serve", "--headless", "--addr", "127.0.0.1:0")
 	second.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
 	out, err := second.CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "already running") || !strings.Contains(string(out), addr) {
@@ -144,7 +154,7 @@ func TestBinariesEndToEnd(t *testing.T) {
 
 	for _, version := range protocolVersions {
 		t.Run("stdio "+version, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 			defer cancel()
 			cmd := exec.Command(bins.unitymcp, "stdio", "--project", proj)
 			cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)

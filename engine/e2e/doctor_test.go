@@ -12,8 +12,7 @@ import (
 func TestDoctorBrokenSetup(t *testing.T) {
 	home := t.TempDir()
 	userHome := t.TempDir()
-	addr := freePort(t)
-	startServe(t, home, addr)
+	_, addr := startServe(t, home, "127.0.0.1:0")
 	proj := newProject(t, "Game")
 	startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj)
 	waitEditors(t, home, 1)

@@ -35,7 +35,9 @@ func newRawSession(t *testing.T, e *env) *rawSession {
 
 func (s *rawSession) post(body string) (*http.Response, string) {
 	s.t.Helper()
-	req, _ := http.NewRequest("POST", s.e.URL+"/mcp", strings.NewReader(body))
+	ctx, cancel := context.WithTimeout(s.t.Context(), time.Minute)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "POST", s.e.URL+"/mcp", strings.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+s.e.Token)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
@@ -125,10 +127,11 @@ func TestFastPathAnswersLikeMCPGo(t *testing.T) {
 // one: the answer is the cancelled error, not the slow editor's result.
 func TestFastPathCancel(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
-	e.startSim(newProject(t, "FastCancel"), editorsim.Config{Slow: 5 * time.Second})
+	sim := e.startSim(newProject(t, "FastCancel"), editorsim.Config{Slow: 5 * time.Second})
 	s := newRawSession(t, e)
 	for _, meta := range []string{"", `,"_meta":{"progressToken":"p"}`} {
 		before := e.d.Server.FastCalls()
+		arrived := executions(sim, "get-logs")
 		type answer struct {
 			body string
 			took time.Duration
@@ -139,7 +142,8 @@ func TestFastPathCancel(t *testing.T) {
 			_, body := s.post(`{"jsonrpc":"2.0","id":77,"method":"tools/call","params":{"name":"get-logs","arguments":{}` + meta + `}}`)
 			done <- answer{body, time.Since(start)}
 		}()
-		time.Sleep(300 * time.Millisecond)
+		// Cancel once the call is running on the (slow) editor.
+		waitFor(t, 10*time.Second, func() bool { return executions(sim, "get-logs") > arrived }, "the call to reach the editor")
 		resp, _ := s.post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":77,"reason":"test"}}`)
 		if resp.StatusCode != http.StatusAccepted {
 			t.Errorf("cancel notification: %d", resp.StatusCode)
@@ -168,7 +172,8 @@ func TestFastPathCancel(t *testing.T) {
 func TestFastPathLeavesListChangedToMCPGo(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
 	e.startSim(newProject(t, "FastList"), editorsim.Config{})
-	ctx := context.Background()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
 	changed := make(chan struct{}, 4)
 	c := sdk.NewClient(&sdk.Implementation{Name: "t", Version: "1"}, &sdk.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { changed <- struct{}{} },
@@ -208,21 +213,32 @@ func TestFastPathLeavesListChangedToMCPGo(t *testing.T) {
 // A cancellation names its call by value (1e3 is 1000).
 func TestFastPathRefusesWhatMCPGoRefuses(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
-	e.startSim(newProject(t, "FastEdge"), editorsim.Config{Slow: 5 * time.Second})
-	// A GET stream with a malformed session id registers it with mcp-go.
-	ctx, cancel := context.WithCancel(context.Background())
+	sim := e.startSim(newProject(t, "FastEdge"), editorsim.Config{Slow: 5 * time.Second})
+	// A GET stream with a malformed session id registers it with mcp-go
+	// (before it sends the stream's headers).
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+"/mcp", nil)
 	req.Header.Set("Authorization", "Bearer "+e.Token)
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Mcp-Session-Id", "not-a-valid-id")
+	opened := make(chan error, 1)
 	go func() {
-		if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp, err := http.DefaultClient.Do(req)
+		opened <- err
+		if err == nil {
 			io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
 		}
 	}()
-	time.Sleep(200 * time.Millisecond)
+	select {
+	case err := <-opened:
+		if err != nil {
+			t.Fatalf("GET stream: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the GET stream did not open")
+	}
 	bad := &rawSession{t: t, e: e, sid: "not-a-valid-id"}
 	before := e.d.Server.FastCalls()
 	resp, _ := bad.post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"definitions_list","arguments":{}}}`)
@@ -239,7 +255,8 @@ func TestFastPathRefusesWhatMCPGoRefuses(t *testing.T) {
 		_, body := s.post(`{"jsonrpc":"2.0","id":1e3,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
 		done <- body
 	}()
-	time.Sleep(300 * time.Millisecond)
+	arrived := executions(sim, "get-logs")
+	waitFor(t, 10*time.Second, func() bool { return executions(sim, "get-logs") > arrived }, "the 1e3 call to reach the editor")
 	s.post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1000}}`)
 	select {
 	case body := <-done:
@@ -252,4 +269,15 @@ func TestFastPathRefusesWhatMCPGoRefuses(t *testing.T) {
 	if e.d.Server.FastCalls() != before+1 {
 		t.Errorf("the 1e3 call should have taken the fast path")
 	}
+}
+
+// executions counts the calls of tool that reached the simulator.
+func executions(sim *editorsim.Sim, tool string) int {
+	n := 0
+	for _, ex := range sim.Executions() {
+		if ex.Tool == tool {
+			n += ex.Count
+		}
+	}
+	return n
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -146,15 +147,43 @@ func (e *env) startSim(dir string, cfg editorsim.Config) *editorsim.Sim {
 // waitState waits until the hub reports the editor in state.
 func (e *env) waitState(hash string, st api.EditorState) {
 	e.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if info, ok := e.d.Engine.Hub.Editor(hash); ok && info.State == st {
-			return
-		}
-		time.Sleep(5 * time.Millisecond)
+	if poll(10*time.Second, func() bool {
+		info, ok := e.d.Engine.Hub.Editor(hash)
+		return ok && info.State == st
+	}) {
+		return
 	}
 	info, _ := e.d.Engine.Hub.Editor(hash)
 	e.t.Fatalf("editor %s did not reach state %s (is %s)", hash, st, info.State)
+}
+
+// pollEvery is how often poll and waitFor re-check their condition.
+const pollEvery = 5 * time.Millisecond
+
+// poll reports whether cond became true within timeout, checking it every
+// few milliseconds. Use it only where no event (a channel, a callback)
+// signals the state the test waits for.
+func poll(timeout time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(timeout)
+	for {
+		if cond() {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(pollEvery)
+	}
+}
+
+// waitFor fails the test if cond does not become true within timeout; the
+// format and its arguments say what was awaited (they are formatted only on
+// failure, so a fmt.Stringer shows its state at that time).
+func waitFor(t testing.TB, timeout time.Duration, cond func() bool, format string, args ...any) {
+	t.Helper()
+	if !poll(timeout, cond) {
+		t.Fatalf("timed out after %v waiting for %s", timeout, fmt.Sprintf(format, args...))
+	}
 }
 
 // do sends an HTTP request to the daemon with the token.

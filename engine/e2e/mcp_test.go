@@ -34,13 +34,35 @@ type sdkClient struct {
 	cs          *mcp.ClientSession
 	listChanged atomic.Int32
 	progress    atomic.Int32
+	changed     chan struct{} // a token after each list_changed
+}
+
+// waitListChanged waits up to timeout for more than n list_changed
+// notifications and reports whether they came.
+func (c *sdkClient) waitListChanged(n int32, timeout time.Duration) bool {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for c.listChanged.Load() <= n {
+		select {
+		case <-c.changed:
+		case <-timer.C:
+			return c.listChanged.Load() > n
+		}
+	}
+	return true
 }
 
 func connectSDK(t testing.TB, ctx context.Context, transport mcp.Transport, version string, roots ...string) *sdkClient {
 	t.Helper()
-	c := &sdkClient{}
+	c := &sdkClient{changed: make(chan struct{}, 1)}
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-go-sdk", Version: "1"}, &mcp.ClientOptions{
-		ToolListChangedHandler:      func(context.Context, *mcp.ToolListChangedRequest) { c.listChanged.Add(1) },
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
+			c.listChanged.Add(1)
+			select {
+			case c.changed <- struct{}{}:
+			default: // a token is already waiting
+			}
+		},
 		ProgressNotificationHandler: func(context.Context, *mcp.ProgressNotificationClientRequest) { c.progress.Add(1) },
 	})
 	for _, r := range roots {
@@ -91,7 +113,7 @@ func TestMCPOverHTTPWithGoSDK(t *testing.T) {
 			e := startDaemon(t, bridge.Options{})
 			dir := newProject(t, "Game")
 			e.startSim(dir, editorsim.Config{})
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 			defer cancel()
 			c := connectSDK(t, ctx, httpTransport(e, "/mcp"), version)
 			if got := c.cs.InitializeResult().Instructions; !strings.Contains(got, "compile") {
@@ -156,7 +178,7 @@ func TestMCPOverHTTPWithGoSDK(t *testing.T) {
 func TestGroupFilter(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
 	e.startSim(newProject(t, "Game"), editorsim.Config{})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	c := connectSDK(t, ctx, httpTransport(e, "/mcp?group=input"), protocolVersions[0])
 	tools, err := c.cs.ListTools(ctx, nil)
@@ -184,7 +206,7 @@ func TestProgressWhileHeld(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
 	dir := newProject(t, "Game")
 	sim := e.startSim(dir, editorsim.Config{ReloadDelay: 2500 * time.Millisecond})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	c := connectSDK(t, ctx, httpTransport(e, "/mcp"), protocolVersions[0])
 	os.WriteFile(filepath.Join(dir, "Assets/Scripts/New.cs"), []byte("class New {}\n"), 0o644)
@@ -225,7 +247,7 @@ func TestRoutingSeveralEditors(t *testing.T) {
 	if ra["TotalCount"] != 1.0 || rb["TotalCount"] != 0.0 {
 		t.Errorf("cross-talk: alpha %v beta %v", ra["TotalCount"], rb["TotalCount"])
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	// A 2025 client with roots is routed by them.
 	c := connectSDK(t, ctx, httpTransport(e, "/mcp"), protocolVersions[0], filepath.Join(b, "Assets"))
@@ -258,7 +280,7 @@ func TestListChangedOnNewEditor(t *testing.T) {
 	for _, version := range protocolVersions {
 		t.Run(version, func(t *testing.T) {
 			e := startDaemon(t, bridge.Options{})
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 			defer cancel()
 			c := connectSDK(t, ctx, httpTransport(e, "/mcp"), version)
 			tools, err := c.cs.ListTools(ctx, nil)
@@ -271,11 +293,7 @@ func TestListChangedOnNewEditor(t *testing.T) {
 			// (2026-07-28 clients get it on the subscriptions/listen stream the
 			// SDK opens at connect; 2025 ones on the GET stream.)
 			e.startSim(newProject(t, "Game"), editorsim.Config{})
-			deadline := time.Now().Add(5 * time.Second)
-			for c.listChanged.Load() == 0 && time.Now().Before(deadline) {
-				time.Sleep(10 * time.Millisecond)
-			}
-			if c.listChanged.Load() == 0 {
+			if !c.waitListChanged(0, 5*time.Second) {
 				t.Fatal("no notifications/tools/list_changed")
 			}
 			tools, _ = c.cs.ListTools(ctx, nil)

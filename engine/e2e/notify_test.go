@@ -32,9 +32,16 @@ func TestDesktopNotifications(t *testing.T) {
 	t.Cleanup(func() { mon.Process.Kill(); mon.Wait() })
 	var mu sync.Mutex
 	var seen []string
+	// dbus-monitor becomes a monitor and then loses its own name: from that
+	// NameLost on it sees every Notify.
+	monitoring := make(chan struct{})
 	go func() {
+		var once sync.Once
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
+			if strings.Contains(sc.Text(), "member=NameLost") {
+				once.Do(func() { close(monitoring) })
+			}
 			if l := strings.TrimSpace(sc.Text()); strings.HasPrefix(l, `string "`) {
 				mu.Lock()
 				seen = append(seen, l)
@@ -42,7 +49,11 @@ func TestDesktopNotifications(t *testing.T) {
 			}
 		}
 	}()
-	time.Sleep(300 * time.Millisecond)
+	select {
+	case <-monitoring:
+	case <-time.After(10 * time.Second):
+		t.Fatal("dbus-monitor did not start monitoring")
+	}
 	e := startDaemonWith(t, func(c *daemon.Config) {
 		c.Notify = func(title, body string) error { return platform.Notify(title, body, nil) }
 		c.NotifyWindow = time.Second
@@ -53,15 +64,12 @@ func TestDesktopNotifications(t *testing.T) {
 	e.call("", "compile", map[string]any{})
 	wait := func(want string) {
 		t.Helper()
-		deadline := time.Now().Add(5 * time.Second)
-		for time.Now().Before(deadline) {
+		if poll(5*time.Second, func() bool {
 			mu.Lock()
-			all := strings.Join(seen, "\n")
-			mu.Unlock()
-			if strings.Contains(all, want) {
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
+			defer mu.Unlock()
+			return strings.Contains(strings.Join(seen, "\n"), want)
+		}) {
+			return
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -69,7 +77,7 @@ func TestDesktopNotifications(t *testing.T) {
 	}
 	wait(`Compile failed — Game (simulator)`)
 	wait(`First: Assets/Scripts/Bad.cs:2 #error: 'missing semicolon'`)
-	time.Sleep(1100 * time.Millisecond) // the test daemon's rate-limit window is 1 s
+	time.Sleep(1100 * time.Millisecond) // kept: the test daemon's rate-limit window (1 s) must pass
 	os.WriteFile(filepath.Join(dir, "Assets/Scripts/Bad.cs"), []byte("class Bad {}\n"), 0o644)
 	e.call("", "compile", map[string]any{"WaitForDomainReload": true})
 	wait(`Compile fixed — Game (simulator)`)

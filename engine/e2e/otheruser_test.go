@@ -42,8 +42,7 @@ func TestSecondUserCannotReadToken(t *testing.T) {
 		t.Skipf("cannot act as another user here (%v: %s); docs/security.md says what protects the token", err, out)
 	}
 	home := filepath.Join(open, "UnityMCP")
-	addr := freePort(t)
-	startServe(t, home, addr) // creates the state directory, the token and daemon.json itself
+	startServe(t, home, "127.0.0.1:0") // creates the state directory, the token and daemon.json itself
 	for _, f := range []string{"token", "daemon.json"} {
 		p := filepath.Join(home, f)
 		if _, err := os.Stat(p); err != nil {

@@ -23,6 +23,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // The answer all three targets give: a get-logs-shaped result.
@@ -113,7 +114,7 @@ type result struct {
 // take turns in short rounds, so a noisy neighbour (CI, the other core)
 // weighs on all of them alike and the ratios stay meaningful.
 func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
-	ctx := context.Background()
+	ctx := t.Context()
 	css := make([][]*sdk.ClientSession, len(tgs))
 	for i, tg := range tgs {
 		for j := 0; j < sessions; j++ {
@@ -214,7 +215,7 @@ func TestCallOverhead(t *testing.T) {
 //
 //	go test -run XXX -bench ToolCall/daemon_editorsim -cpuprofile cpu.out ./engine/e2e/
 func BenchmarkToolCall(b *testing.B) {
-	ctx := context.Background()
+	ctx := b.Context()
 	for i, tg := range targets(b) {
 		b.Run([]string{"floor_b", "floor_a", "daemon_editorsim", "daemon_side"}[i], func(b *testing.B) {
 			tool := tg.tool
@@ -247,7 +248,7 @@ func BenchmarkToolCall(b *testing.B) {
 func BenchmarkBridgeHop(b *testing.B) {
 	e := startDaemon(b, bridge.Options{})
 	sim := e.startSim(newProject(b, "Hop"), editorsim.Config{})
-	ctx := context.Background()
+	ctx := b.Context()
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		if _, err := e.d.Engine.Hub.Call(ctx, sim.Hash(), "get-logs", map[string]any{}, bridge.CallOptions{Idempotent: true}); err != nil {
@@ -260,7 +261,7 @@ func BenchmarkBridgeHop(b *testing.B) {
 // frame of the bridge's size to a WebSocket echo (same library) and reads
 // it back.
 func BenchmarkWebSocketEcho(b *testing.B) {
-	ctx := context.Background()
+	ctx := b.Context()
 	c := dialEcho(b)
 	msg := []byte(`{"jsonrpc":"2.0","id":1,"result":` + echoJSON + `}`)
 	defer reportCPU(b)()
@@ -282,15 +283,17 @@ func dialEcho(b *testing.B) *websocket.Conn {
 			return
 		}
 		for {
-			typ, data, err := c.Read(context.Background())
+			typ, data, err := c.Read(r.Context())
 			if err != nil {
 				return
 			}
-			c.Write(context.Background(), typ, data)
+			c.Write(r.Context(), typ, data)
 		}
 	}))
 	b.Cleanup(srv.Close)
-	c, _, err := websocket.Dial(context.Background(), srv.URL, nil)
+	ctx, cancel := context.WithTimeout(b.Context(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, srv.URL, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -305,7 +308,7 @@ func dialEcho(b *testing.B) *websocket.Conn {
 // hand-off (a wake-up of another thread on a multi-core machine; compare
 // with GOMAXPROCS=1).
 func BenchmarkWebSocketEchoHandOff(b *testing.B) {
-	ctx := context.Background()
+	ctx := b.Context()
 	c := dialEcho(b)
 	answers := make(chan []byte, 1)
 	go func() {
@@ -340,22 +343,37 @@ func TestStartupTime(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		home := t.TempDir()
 		os.WriteFile(home+"/token", []byte("tok\n"), 0o600)
-		addr := freePort(t)
 		start := time.Now()
-		cmd := exec.Command(bins.unitymcp, "serve", "--headless", "--addr", addr)
+		// Port 0: the daemon binds a free port itself and names it in
+		// daemon.json (written once it listens).
+		cmd := exec.Command(bins.unitymcp, "serve", "--headless", "--addr", "127.0.0.1:0")
 		cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
+		dir := state.Dir{Root: home}
+		addr := ""
 		for time.Since(start) < 10*time.Second {
-			req, _ := http.NewRequest("GET", "http://"+addr+"/health", nil)
-			req.Header.Set("Authorization", "Bearer tok")
-			if resp, err := http.DefaultClient.Do(req); err == nil {
-				resp.Body.Close()
-				if resp.StatusCode == 200 {
-					break
+			if addr == "" {
+				if info, err := dir.ReadDaemon(); err == nil && info.PID == cmd.Process.Pid {
+					addr = info.Address
 				}
 			}
+			if addr != "" {
+				ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+				req, _ := http.NewRequestWithContext(ctx, "GET", "http://"+addr+"/health", nil)
+				req.Header.Set("Authorization", "Bearer tok")
+				resp, err := http.DefaultClient.Do(req)
+				cancel()
+				if err == nil {
+					resp.Body.Close()
+					if resp.StatusCode == 200 {
+						break
+					}
+				}
+			}
+			// The poll interval is the resolution of the startup time being
+			// measured; no event says "the daemon answers /health".
 			time.Sleep(200 * time.Microsecond)
 		}
 		ds = append(ds, time.Since(start))
@@ -384,13 +402,10 @@ func TestLargeResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	deadline := time.Now().Add(20 * time.Second)
-	for len(e.d.Engine.Hub.Editors()) == 0 || !e.d.Engine.Hub.Editors()[0].Connected() {
-		if time.Now().After(deadline) {
-			t.Fatal("editorsim did not connect")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitFor(t, 20*time.Second, func() bool {
+		eds := e.d.Engine.Hub.Editors()
+		return len(eds) > 0 && eds[0].Connected()
+	}, "editorsim to connect")
 	for _, c := range []struct {
 		tool string
 		args map[string]any

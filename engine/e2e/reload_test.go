@@ -103,10 +103,7 @@ func TestInterruptedCalls(t *testing.T) {
 		defer wg.Done()
 		logsStatus, logsRes = e.call("", "get-logs", map[string]any{})
 	}()
-	deadline := time.Now().Add(10 * time.Second)
-	for len(sim.Executions()) < 2 && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	waitFor(t, 10*time.Second, func() bool { return len(sim.Executions()) >= 2 }, "both calls to reach the editor")
 	sim.Reload()
 	wg.Wait()
 	if keyStatus != http.StatusServiceUnavailable || errCode(keyRes) != "interrupted_by_reload" {

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -17,7 +18,9 @@ import (
 // GET /events streams engine events: an editor connecting, its compile.
 func TestEventsStream(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
-	req, _ := http.NewRequest("GET", e.URL+"/events", nil)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", e.URL+"/events", nil)
 	req.Header.Set("Authorization", "Bearer "+e.Token)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -17,12 +17,11 @@ import (
 // its MCP session and the editor re-dials — with no reconnect by the user.
 func TestDaemonRestartUnderClients(t *testing.T) {
 	home := t.TempDir()
-	addr := freePort(t)
-	serve := startServe(t, home, addr)
+	serve, addr := startServe(t, home, "127.0.0.1:0")
 	proj := newProject(t, "Game")
 	startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj, "--reload-ms", "50")
 	waitEditors(t, home, 1)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
 	cmd := exec.Command(bins.unitymcp, "stdio", "--project", proj)
 	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home, "UNITYMCP_ADDR="+addr)
@@ -40,7 +39,9 @@ func TestDaemonRestartUnderClients(t *testing.T) {
 	if ok, why := call(); !ok {
 		t.Fatalf("before the restart: %s", why)
 	}
-	// Restart the daemon on the same address and state folder.
+	// Restart the daemon on the same address and state folder: the editor
+	// and the shim know only that address, so the new daemon must take over
+	// the port the old one bound (just released by its exit).
 	serve.cmd.Process.Signal(syscall.SIGTERM)
 	<-serve.done
 	startServe(t, home, addr)
@@ -57,6 +58,8 @@ func TestDaemonRestartUnderClients(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("calls did not recover after the daemon restart: %v", answers)
 		}
+		// Paces the client's retries: each one is a real call whose answer
+		// is checked, and no event tells the client the editor is back.
 		time.Sleep(100 * time.Millisecond)
 	}
 	for _, a := range answers {

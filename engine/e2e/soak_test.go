@@ -110,7 +110,7 @@ func TestSoakWithFaults(t *testing.T) {
 				case <-time.After(every):
 				}
 				os.WriteFile(filepath.Join(ed.dir, "Assets/Scripts/Gen.cs"), []byte(fmt.Sprintf("class Gen%d {}\n", i)), 0o644)
-				compile(base, token, ed.sim.Hash())
+				compile(t, base, token, ed.sim.Hash())
 			}
 		}()
 	}
@@ -156,10 +156,12 @@ func TestSoakWithFaults(t *testing.T) {
 				began := time.Now()
 				var used *datedConn
 				trace := &httptrace.ClientTrace{GotConn: func(i httptrace.GotConnInfo) { used, _ = i.Conn.(*datedConn) }}
-				req, _ := http.NewRequest("POST", base+"/tools/"+tool+"?project="+ed.sim.Hash(), stringsReader(body))
+				ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+				req, _ := http.NewRequestWithContext(httptrace.WithClientTrace(ctx, trace), "POST", base+"/tools/"+tool+"?project="+ed.sim.Hash(), stringsReader(body))
 				req.Header.Set("Authorization", "Bearer "+token)
-				resp, err := client.Do(req.WithContext(httptrace.WithClientTrace(context.Background(), trace)))
+				resp, err := client.Do(req)
 				if err != nil {
+					cancel()
 					if restartErr(began, used) {
 						restartErrors.Add(1)
 						answered.Add(1)
@@ -172,6 +174,7 @@ func TestSoakWithFaults(t *testing.T) {
 				}
 				var m map[string]any
 				decodeBody(resp, &m)
+				cancel()
 				answered.Add(1)
 				switch code := errCode(m); {
 				case resp.StatusCode == http.StatusOK:
@@ -228,10 +231,7 @@ func TestSoakWithFaults(t *testing.T) {
 	editors, fast, slow = nil, nil, nil
 	e.stop()
 	http.DefaultClient.CloseIdleConnections()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) && runtime.NumGoroutine() > baseline+15 {
-		time.Sleep(50 * time.Millisecond)
-	}
+	poll(10*time.Second, func() bool { return runtime.NumGoroutine() <= baseline+15 })
 	if n := runtime.NumGoroutine(); n > baseline+15 {
 		buf := make([]byte, 1<<16)
 		t.Errorf("goroutines: %d at the start, %d after shutdown\n%s", baseline, n, buf[:runtime.Stack(buf, true)])
@@ -254,8 +254,10 @@ type datedConn struct {
 }
 
 // compile asks a project's editor to compile (the soak's reload trigger).
-func compile(base, token, hash string) {
-	req, _ := http.NewRequest("POST", base+"/tools/compile?project="+hash, stringsReader("{}"))
+func compile(t *testing.T, base, token, hash string) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/tools/compile?project="+hash, stringsReader("{}"))
 	req.Header.Set("Authorization", "Bearer "+token)
 	if resp, err := http.DefaultClient.Do(req); err == nil {
 		resp.Body.Close()

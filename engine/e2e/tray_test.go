@@ -43,16 +43,10 @@ func flatten(it menuItem, out map[string]int32, checked map[string]bool) {
 func TestTrayOnRealSNIHost(t *testing.T) {
 	desktoptest.Start(t, desktoptest.Want{Tray: true, WindowManager: true})
 	home := t.TempDir()
-	addr := freePort(t)
-	serve := startProc(t, home, bins.unitymcp, "serve", "--addr", addr)
+	// Port 0: the daemon binds a free port and names it in daemon.json.
+	serve := startProc(t, home, bins.unitymcp, "serve", "--addr", "127.0.0.1:0")
 	dir := state.Dir{Root: home}
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if _, err := dir.ReadDaemon(); err == nil {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	addr := waitDaemon(t, home, serve).Address
 	proj := newProject(t, "TrayGame")
 	startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj)
 	waitEditors(t, home, 1)
@@ -63,16 +57,13 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 	}
 	// Registered with the watcher.
 	var items []string
-	for time.Now().Before(deadline.Add(5 * time.Second)) {
+	poll(15*time.Second, func() bool {
 		v, err := conn.Object("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher").GetProperty("org.kde.StatusNotifierWatcher.RegisteredStatusNotifierItems")
 		if err == nil {
 			items, _ = v.Value().([]string)
-			if len(items) > 0 {
-				break
-			}
 		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return len(items) > 0
+	})
 	name := fmt.Sprintf("org.kde.StatusNotifierItem-%d-1", serve.cmd.Process.Pid)
 	if len(items) == 0 || !strings.Contains(strings.Join(items, " "), fmt.Sprint(serve.cmd.Process.Pid)) && !strings.Contains(strings.Join(items, " "), ":") {
 		t.Fatalf("watcher lists %v; want the tray (%s); serve said:\n%s", items, name, serve.stderr)
@@ -90,13 +81,11 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 	}
 	var ids map[string]int32
 	var checked map[string]bool
-	for i := 0; i < 100; i++ { // the menu fills once the tray has read /health and the editor connected
+	poll(10*time.Second, func() bool { // the menu fills once the tray has read /health and the editor connected
 		ids, checked = layout()
-		if _, ok := ids["Focus window"]; ok {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		_, ok := ids["Focus window"]
+		return ok
+	})
 	for _, want := range []string{"Focus window", "Open definitions folder", "Copy MCP URL", "Compile", "Run EditMode tests",
 		"Notifications", "Compile errors", "Test failures", "Reload required", "Start at login", "Copy client config",
 		"Claude Code", "Cursor", "VS Code", "Open logs", "Quit"} {
@@ -121,6 +110,9 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 	}
 	if shot := os.Getenv("TRAY_SCREENSHOT"); shot != "" {
 		// Open the menu on the host (right click on the icon), then capture.
+		// The sleeps give the host time to draw the menu for the optional
+		// screenshot: nothing checked depends on them, and no event says
+		// "drawn".
 		exec.Command("xdotool", "mousemove", "15", "15", "click", "3").Run()
 		time.Sleep(1500 * time.Millisecond)
 		exec.Command("import", "-window", "root", "-crop", "640x420+0+0", shot).Run()
@@ -137,12 +129,10 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 	for attempt := 0; attempt < 4; attempt++ {
 		ids, _ = layout()
 		click("Compile errors")
-		for i := 0; i < 60; i++ {
-			if c, _ := dir.ReadConfig(); !c.Notifications.Compile {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		poll(3*time.Second, func() bool {
+			c, _ := dir.ReadConfig()
+			return !c.Notifications.Compile
+		})
 		if c, _ := dir.ReadConfig(); !c.Notifications.Compile {
 			break
 		}
@@ -179,22 +169,32 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 func TestTrayLateWatcher(t *testing.T) {
 	d := desktoptest.Start(t, desktoptest.Want{})
 	home := t.TempDir()
-	serve := startProc(t, home, bins.unitymcp, "serve", "--addr", freePort(t))
-	time.Sleep(1500 * time.Millisecond) // the tray is up, with no watcher
-	d.StartTray(t)
+	serve := startProc(t, home, bins.unitymcp, "serve", "--addr", "127.0.0.1:0")
 	conn, err := dbus.SessionBus()
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
+	// The tray is up once its item owns its bus name.
+	item := fmt.Sprintf("org.kde.StatusNotifierItem-%d-1", serve.cmd.Process.Pid)
+	waitFor(t, 20*time.Second, func() bool {
+		var has bool
+		err := conn.BusObject().Call("org.freedesktop.DBus.NameHasOwner", 0, item).Store(&has)
+		return err == nil && has
+	}, "the tray's item %s on the bus:\n%s", item, serve.stderr)
+	// Lateness is what is under test: the watcher starts well after the
+	// tray's own registration attempts found none, not just after its name.
+	time.Sleep(1500 * time.Millisecond)
+	d.StartTray(t)
+	registered := poll(60*time.Second, func() bool {
 		v, err := conn.Object("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher").GetProperty("org.kde.StatusNotifierWatcher.RegisteredStatusNotifierItems")
-		if items, _ := v.Value().([]string); err == nil && len(items) == 1 {
-			return
-		} else if len(items) > 1 {
+		items, _ := v.Value().([]string)
+		if len(items) > 1 {
 			t.Fatalf("registered twice: %v", items)
 		}
-		time.Sleep(100 * time.Millisecond)
+		return err == nil && len(items) == 1
+	})
+	if registered {
+		return
 	}
 	t.Fatalf("the tray never registered with the late watcher:\n%s", serve.stderr)
 }

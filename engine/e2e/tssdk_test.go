@@ -194,6 +194,8 @@ func TestTypeScriptSDKOverStdioAndListChanged(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("TS client did not start listening")
 	}
+	// Kept: the SDK opens its GET stream on its own after LISTENING; neither
+	// it nor the daemon reports when that stream is up.
 	time.Sleep(200 * time.Millisecond)
 	e.d.Engine.Refresh("")
 	var o2 tsOutput

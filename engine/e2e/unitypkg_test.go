@@ -140,7 +140,7 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 	}
 	// A call made during a reload is held and then runs on the new client.
 	stdin.Write([]byte("reload\n"))
-	time.Sleep(50 * time.Millisecond)
+	e.waitState(eds[0].ProjectHash, api.StateReloading) // the host announced it (and stays away 300 ms)
 	status, r = e.call("", "headless_echo", map[string]any{"text": "after"})
 	expect("CONNECTED 3")
 	if status != http.StatusOK || r["generation"] != 3.0 {
