@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 	"unicode/utf8"
 
@@ -199,7 +200,7 @@ func (e *Engine) handler(t *catalog.Tool) Handler {
 // callEditorTool runs a tool in the editor of target t and maps bridge
 // failures to tool errors.
 func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name string, args map[string]any, idempotent bool) (json.RawMessage, *api.ToolError) {
-	if t.Info != nil && len(t.Info.Tools) > 0 && !contains(t.Info.Tools, name) && e.builtinByName[name] != nil {
+	if t.Info != nil && len(t.Info.Tools) > 0 && !slices.Contains(t.Info.Tools, name) && e.builtinByName[name] != nil {
 		return nil, api.Errorf(api.CodeNotSupported, "the editor of %s (package %s) does not implement %s; update the Unity package to the daemon's version %s",
 			t.Info.ProjectPath, t.Info.PackageVersion, name, api.Version)
 	}
@@ -278,12 +279,3 @@ var verField = func() []byte {
 	v, _ := json.Marshal(api.Version)
 	return append([]byte(`"Ver":`), v...)
 }()
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}

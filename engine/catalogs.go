@@ -126,3 +126,6 @@ func (e *Engine) notify(hash string) {
 		fn(hash)
 	}
 }
+
+// Refresh rebuilds a project's catalog ("" for all) and tells every front end.
+func (e *Engine) Refresh(hash string) { e.catalogChanged(hash) }

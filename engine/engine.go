@@ -172,6 +172,3 @@ func (e *Engine) editorChanged(info api.EditorInfo, toolsChanged bool) {
 
 // State returns the state directory.
 func (e *Engine) State() state.Dir { return e.opt.State }
-
-// Refresh rebuilds a project's catalog ("" for all) and tells every front end.
-func (e *Engine) Refresh(hash string) { e.catalogChanged(hash) }

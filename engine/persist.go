@@ -20,14 +20,11 @@ type persister struct {
 	pending map[string]state.Instance
 	closed  bool
 	wake    chan struct{}
-	idle    *sync.Cond // signalled when the queue is empty and nothing is being written
-	writing bool
 	done    chan struct{}
 }
 
 func newPersister(dir state.Dir, log *slog.Logger) *persister {
 	p := &persister{dir: dir, log: log, pending: map[string]state.Instance{}, wake: make(chan struct{}, 1), done: make(chan struct{})}
-	p.idle = sync.NewCond(&p.mu)
 	go p.run()
 	return p
 }
@@ -55,8 +52,6 @@ func (p *persister) run() {
 		for {
 			p.mu.Lock()
 			if len(p.queue) == 0 {
-				p.writing = false
-				p.idle.Broadcast()
 				closed := p.closed
 				p.mu.Unlock()
 				if closed {
@@ -68,21 +63,11 @@ func (p *persister) run() {
 			p.queue = p.queue[1:]
 			in := p.pending[hash]
 			delete(p.pending, hash)
-			p.writing = true
 			p.mu.Unlock()
 			if err := p.dir.WriteInstance(in); err != nil {
 				p.log.Warn("writing instance descriptor", "project", in.ProjectPath, "err", err)
 			}
 		}
-	}
-}
-
-// flush waits until everything queued so far is on disk.
-func (p *persister) flush() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for len(p.queue) > 0 || p.writing {
-		p.idle.Wait()
 	}
 }
 

@@ -331,65 +331,59 @@ func (e *Engine) runSequence(ctx context.Context, c *Call) (any, error) {
 	results := map[string]any{}
 	steps := []map[string]any{}
 	for _, st := range d.Steps {
-		entry := map[string]any{"id": st.ID, "tool": st.Tool}
-		args, err := definitions.Resolve(map[string]any(st.Arguments), inputs, results)
-		if err != nil {
-			entry["ok"] = false
-			entry["error"] = map[string]any{"code": api.CodeInvalidParams, "message": err.Error()}
-			steps = append(steps, entry)
-			if st.ContinueOnError {
-				continue
-			}
-			break
-		}
-		am, _ := args.(map[string]any)
-		if am == nil {
-			am = map[string]any{}
-		}
-		step := c.snap.Lookup(st.Tool)
-		if step == nil {
-			entry["ok"] = false
-			entry["error"] = e.unknownTool(c.snap, st.Tool)
-			steps = append(steps, entry)
-			if st.ContinueOnError {
-				continue
-			}
-			break
-		}
-		if step.Hints.DestructiveHint {
-			if step.HasParam("confirm") {
-				am["confirm"] = confirm
-				if dry {
-					am["dry_run"] = true
-				}
-			} else if dry {
-				entry["ok"] = true
-				entry["result"] = map[string]any{"dry_run": true, "tool": st.Tool, "would_execute": true, "arguments": am}
-				steps = append(steps, entry)
-				continue
-			}
-		}
-		// The step runs in the same project and catalog as its sequence.
-		sc := &Call{Roots: c.Roots, Progress: c.Progress, Session: c.Session, engine: e, snap: c.snap}
-		sc.setTarget(t)
-		res, terr := e.run(ctx, sc, step, am)
-		if terr != nil {
-			entry["ok"] = false
-			entry["error"] = terr
-			steps = append(steps, entry)
-			if st.ContinueOnError {
-				continue
-			}
-			break
-		}
-		var v any
-		json.Unmarshal(res, &v)
-		results[st.ID] = v
-		entry["ok"] = true
-		entry["result"] = v
+		entry, ok := e.runStep(ctx, c, t, st, inputs, results, confirm, dry)
 		steps = append(steps, entry)
+		if !ok && !st.ContinueOnError {
+			break
+		}
 	}
 	return map[string]any{"steps": steps}, nil
+}
+
+// runStep runs one step of a sequence in the sequence's project and catalog
+// and returns its entry of the answer; ok is false when it failed. A
+// successful step's result is kept in results for the steps after it.
+func (e *Engine) runStep(ctx context.Context, c *Call, t Target, st definitions.Step, inputs, results map[string]any, confirm, dry bool) (entry map[string]any, ok bool) {
+	entry = map[string]any{"id": st.ID, "tool": st.Tool}
+	fail := func(terr *api.ToolError) (map[string]any, bool) {
+		entry["ok"], entry["error"] = false, terr
+		return entry, false
+	}
+	args, err := definitions.Resolve(map[string]any(st.Arguments), inputs, results)
+	if err != nil {
+		return fail(api.Errorf(api.CodeInvalidParams, "%s", err.Error()))
+	}
+	am, _ := args.(map[string]any)
+	if am == nil {
+		am = map[string]any{}
+	}
+	step := c.snap.Lookup(st.Tool)
+	if step == nil {
+		return fail(e.unknownTool(c.snap, st.Tool))
+	}
+	if step.Hints.DestructiveHint {
+		if step.HasParam("confirm") {
+			am["confirm"] = confirm
+			if dry {
+				am["dry_run"] = true
+			}
+		} else if dry {
+			entry["ok"] = true
+			entry["result"] = map[string]any{"dry_run": true, "tool": st.Tool, "would_execute": true, "arguments": am}
+			return entry, true
+		}
+	}
+	sc := &Call{Roots: c.Roots, Progress: c.Progress, Session: c.Session, engine: e, snap: c.snap}
+	sc.setTarget(t)
+	res, terr := e.run(ctx, sc, step, am)
+	if terr != nil {
+		return fail(terr)
+	}
+	var v any
+	json.Unmarshal(res, &v)
+	results[st.ID] = v
+	entry["ok"], entry["result"] = true, v
+	return entry, true
 }
 
 // ---- definitions_list ----

@@ -201,10 +201,11 @@ func (m *Menu) rebuild() {
 			m.report(platform.OpenFolder(filepath.Join(m.opt.StateDir, "tools", hash)))
 		})
 		on(sub.AddSubMenuItem("Copy MCP URL", "The MCP endpoint pinned to this project"), func() {
-			m.mu.Lock()
-			u := m.c.MCPURL(hash)
-			m.mu.Unlock()
-			m.report(platform.CopyText(u))
+			c, err := m.client()
+			if err == nil {
+				err = platform.CopyText(c.MCPURL(hash))
+			}
+			m.report(err)
 		})
 		on(sub.AddSubMenuItem("Compile", "Refresh assets and compile scripts"), func() { m.call(hash, "compile", nil) })
 		on(sub.AddSubMenuItem("Run EditMode tests", "Run every EditMode test"), func() {

@@ -339,6 +339,34 @@ func (x *harness) served(c *fakeConn) {
 	}
 }
 
+// reloadAway brings an editor into an announced reload whose connection has
+// ended: a compile it listed as spanning the reload, and a get-logs held
+// for its return.
+func (x *harness) reloadAway() (spanning, held <-chan result) {
+	x.t.Helper()
+	c := x.dial()
+	spanning = x.call("compile", CallOptions{Idempotent: true})
+	id := x.sent(c).call().CallID
+	x.event(c, api.EventReloadStarting, ReloadStarting{Spanning: []string{id}})
+	x.drop(c)
+	held, _ = x.callHeld("get-logs", CallOptions{Idempotent: true})
+	return spanning, held
+}
+
+// closedAfter advances the clock by d in two steps: c must still be open a
+// millisecond before, and its end recorded after.
+func (x *harness) closedAfter(c *fakeConn, d time.Duration) {
+	x.t.Helper()
+	x.clock.Advance(d - time.Millisecond)
+	select {
+	case <-c.Done():
+		x.t.Fatalf("the connection closed before %v had passed", d)
+	default:
+	}
+	x.clock.Advance(time.Millisecond)
+	x.served(c)
+}
+
 // result is what a Hub.Call returned.
 type result struct {
 	res json.RawMessage

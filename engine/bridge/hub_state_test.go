@@ -146,12 +146,7 @@ func TestHubBoundsResends(t *testing.T) {
 func TestHubReloadGrace(t *testing.T) {
 	const grace = time.Minute
 	x := newHarness(t, Options{Heartbeat: time.Hour, ReloadGrace: grace})
-	c := x.dial()
-	spanning := x.call("compile", CallOptions{Idempotent: true})
-	id := x.sent(c).call().CallID
-	x.event(c, api.EventReloadStarting, ReloadStarting{Spanning: []string{id}})
-	x.drop(c)
-	held, _ := x.callHeld("get-logs", CallOptions{Idempotent: true})
+	spanning, held := x.reloadAway()
 
 	x.clock.Advance(grace - time.Millisecond)
 	if got := x.state(); got != api.StateReloading {
@@ -257,14 +252,7 @@ func TestHubHeartbeat(t *testing.T) {
 	c.setDeaf(true)
 	x.clock.Advance(beat)
 	x.ping(c)
-	x.clock.Advance(beat - time.Millisecond)
-	select {
-	case <-c.Done():
-		t.Fatal("the connection closed before the ping's time was up")
-	default:
-	}
-	x.clock.Advance(time.Millisecond)
-	x.served(c)
+	x.closedAfter(c, beat)
 	if got := c.closeReason(); got != "heartbeat timeout" {
 		t.Errorf("close reason %q, want heartbeat timeout", got)
 	}
@@ -288,14 +276,7 @@ func (x *harness) ping(c *fakeConn) {
 func TestHubHelloTimeout(t *testing.T) {
 	x := newHarness(t, Options{Heartbeat: time.Hour})
 	c := x.connect()
-	x.clock.Advance(helloTimeout - time.Millisecond)
-	select {
-	case <-c.Done():
-		t.Fatal("closed before the hello timeout")
-	default:
-	}
-	x.clock.Advance(time.Millisecond)
-	x.served(c)
+	x.closedAfter(c, helloTimeout)
 	if got := c.closeReason(); got != "no hello within 10s" {
 		t.Errorf("close reason %q", got)
 	}

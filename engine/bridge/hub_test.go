@@ -20,12 +20,7 @@ import (
 func TestCloseDuringAnnouncedReload(t *testing.T) {
 	const grace = time.Minute
 	x := newHarness(t, Options{Heartbeat: time.Hour, ReloadGrace: grace})
-	c := x.dial()
-	spanning := x.call("compile", CallOptions{Idempotent: true})
-	id := x.sent(c).call().CallID
-	x.event(c, api.EventReloadStarting, ReloadStarting{Spanning: []string{id}})
-	x.drop(c)
-	held, _ := x.callHeld("get-logs", CallOptions{Idempotent: true})
+	spanning, held := x.reloadAway()
 	x.hub.Close()
 	x.wantErr(x.wait(spanning), ErrStopping, "the spanning compile")
 	x.wantErr(x.wait(held), ErrStopping, "the held get-logs")

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"encoding/json"
-	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -112,6 +111,3 @@ func FromDefinition(d *definitions.Def) *Tool {
 		Hints:      api.Annotations{ReadOnlyHint: d.Kind == definitions.KindProbe, DestructiveHint: d.Destructive, IdempotentHint: d.Idempotent},
 		AlwaysLoad: d.AlwaysLoad, MaxResultSizeChars: d.MaxResultSizeChars, Source: api.SourceDefinition, Native: true, Def: d}
 }
-
-// String names the snapshot's size, for logs.
-func (s *Snapshot) String() string { return fmt.Sprintf("catalog of %d tools", len(s.tools)) }

@@ -16,7 +16,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
 )
@@ -90,18 +89,12 @@ func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string)
 // to its rotating log file, not also to stderr.
 const DetachedFlag = "detached"
 
-// Ping checks /health.
+// Ping checks that the daemon answers GET /health (within 2 s).
 func (c *Client) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	_, status, err := c.Do(ctx, "GET", api.PathHealth, nil)
-	if err != nil {
-		return err
-	}
-	if status != http.StatusOK {
-		return fmt.Errorf("health answered %d", status)
-	}
-	return nil
+	_, err := c.Health(ctx, "")
+	return err
 }
 
 // Do sends a request with the token and returns the body and status.
