@@ -40,8 +40,10 @@ func newFuzzDaemon(f *testing.F) *fuzzDaemon {
 	srv := New(eng, token, "", nil)
 	ts := httptest.NewServer(srv)
 	f.Cleanup(ts.Close)
-	// Before the state folder is removed: the hub closes the editor's connection and
-	// writes its last instance file, so nothing is written into a folder being deleted.
+	// Before the state folder is removed: the hub closes the editor's connection,
+	// then the engine writes the last instance files, so nothing is written into a
+	// folder being deleted (cleanups run last-registered first).
+	f.Cleanup(eng.Close)
 	f.Cleanup(eng.Hub.Close)
 	srv.BaseURL = ts.URL
 	proj := filepath.Join(f.TempDir(), "Fuzz")

@@ -50,6 +50,7 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 		}
 	}
 	eng := engine.New(engine.Options{State: dir})
+	defer eng.Close()
 	switch cfg.Action {
 	case "list":
 		rep := eng.DefinitionsReport(hash)
