@@ -190,7 +190,11 @@ namespace UnityMcp.Editor
         static readonly List<JObject> warnings = new List<JObject>();
         static int compiledAssemblies;
 
+        // AssemblyBuilder is [Obsolete] (a warning) from Unity 6000.0 on; the context of a
+        // build it started is still one, and such builds stay out of compile reports.
+#pragma warning disable 618
         static bool IsBuilder(object context) { return context is AssemblyBuilder; }
+#pragma warning restore 618
 
         static void OnCompilationStarted(object context)
         {

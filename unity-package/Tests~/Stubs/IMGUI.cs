@@ -56,7 +56,10 @@ namespace UnityEngine
     public sealed partial class GUIStyle { }
 
     // UnityCsReference: Modules/IMGUI/GUILayoutOption.cs
-    public sealed class GUILayoutOption { }
+    public sealed class GUILayoutOption
+    {
+        internal GUILayoutOption(Type type, object value) { }
+    }
 
     // UnityCsReference: Modules/IMGUI/GUILayout.cs
     public class GUILayout

@@ -1,5 +1,6 @@
 // Stubs of the Input System API the adapters use (package com.unity.inputsystem 1.4+;
 // paths as in Unity-Technologies/InputSystem: Packages/com.unity.inputsystem/InputSystem/…).
+// Checked against: com.unity.inputsystem (a package, not UnityCsReference).
 using System;
 
 namespace UnityEngine.InputSystem.Utilities

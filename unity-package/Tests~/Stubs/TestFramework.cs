@@ -1,5 +1,6 @@
 // Stubs of the Unity Test Framework API the adapters use (package com.unity.test-framework;
 // paths are in that package, e.g. needle-mirror/com.unity.test-framework 1.1.33–1.4.6).
+// Checked against: com.unity.test-framework (a package, not UnityCsReference).
 using System;
 using System.Collections.Generic;
 

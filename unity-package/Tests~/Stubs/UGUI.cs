@@ -1,5 +1,6 @@
 // Stubs of the uGUI EventSystem API the adapters use (package com.unity.ugui; paths as in
 // Unity-Technologies/uGUI: com.unity.ugui/Runtime/UGUI/EventSystem/…).
+// Checked against: com.unity.ugui (a package, not UnityCsReference).
 using System;
 using System.Collections.Generic;
 using UnityEngine;
@@ -85,10 +86,4 @@ namespace UnityEngine.EventSystems
         public static GameObject ExecuteHierarchy<T>(GameObject root, BaseEventData eventData, EventFunction<T> callbackFunction) where T : IEventSystemHandler { throw new NotImplementedException(); }
         public static GameObject GetEventHandler<T>(GameObject root) where T : IEventSystemHandler { throw new NotImplementedException(); }
     }
-}
-
-namespace UnityEngine
-{
-    // UnityCsReference: Runtime/Export/Scripting/MonoBehaviour.bindings.cs
-    public class MonoBehaviour : Behaviour { }
 }

@@ -1,5 +1,6 @@
 // Stubs of the UnityEditor API the adapters use (Unity 2022.3 / 6). Every member exists
-// in Unity; the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3).
+// in Unity; the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3); cmd/unityapi checks
+// every declaration against each supported version's branch.
 using System;
 using System.Collections;
 using System.Collections.Generic;
@@ -75,6 +76,7 @@ namespace UnityEditor
     // UnityCsReference: Editor/Mono/PlayerSettings.bindings.cs
     public sealed partial class PlayerSettings : UnityEngine.Object
     {
+        private PlayerSettings() { }
         public static string productName { get { throw new NotImplementedException(); } set { } }
     }
 
@@ -100,7 +102,15 @@ namespace UnityEditor
     // UnityCsReference: Editor/Mono/EditorUtility.bindings.cs
     public sealed partial class EditorUtility
     {
+#if UNITY_6000_5_OR_NEWER
+        [Obsolete("InstanceIDToObject(int) is obsolete. Use EditorUtility.EntityIdToObject instead.", true)]
+#elif UNITY_6000_3_OR_NEWER
+        [Obsolete("InstanceIDToObject(int) is obsolete. Use EditorUtility.EntityIdToObject instead.")]
+#endif
         public static UnityEngine.Object InstanceIDToObject(int instanceID) { throw new NotImplementedException(); }
+#if UNITY_6000_3_OR_NEWER
+        public static UnityEngine.Object EntityIdToObject(EntityId entityId) { throw new NotImplementedException(); }
+#endif
         public static void RevealInFinder(string path) { }
     }
 
@@ -122,8 +132,18 @@ namespace UnityEditor
         public struct MethodCollection : IEnumerable<MethodInfo>
         {
             public int Count { get { throw new NotImplementedException(); } }
-            public IEnumerator<MethodInfo> GetEnumerator() { throw new NotImplementedException(); }
+            public Enumerator GetEnumerator() { throw new NotImplementedException(); }
+            IEnumerator<MethodInfo> IEnumerable<MethodInfo>.GetEnumerator() { throw new NotImplementedException(); }
             IEnumerator IEnumerable.GetEnumerator() { throw new NotImplementedException(); }
+
+            public struct Enumerator : IEnumerator<MethodInfo>
+            {
+                public MethodInfo Current { get { throw new NotImplementedException(); } }
+                public bool MoveNext() { throw new NotImplementedException(); }
+                public void Dispose() { }
+                object IEnumerator.Current { get { throw new NotImplementedException(); } }
+                void IEnumerator.Reset() { }
+            }
         }
     }
 
@@ -247,6 +267,7 @@ namespace UnityEditor.PackageManager
     // UnityCsReference: Modules/PackageManager/Editor/Managed/PackageInfo.cs
     public sealed partial class PackageInfo
     {
+        internal PackageInfo() { }
         public string version { get { throw new NotImplementedException(); } }
         public static PackageInfo FindForAssembly(Assembly assembly) { throw new NotImplementedException(); }
     }
@@ -317,6 +338,9 @@ namespace UnityEditor.Compilation
 
     // UnityCsReference: Editor/Mono/Scripting/ScriptCompilation/AssemblyBuilder.cs
     // (marked [Obsolete] from Unity 6000.0 on; still present and working there)
+#if UNITY_6000_0_OR_NEWER
+    [Obsolete("This feature is being deprecated and will be removed in the future. Similar functionality can be achieved using the Roslyn compiler", false)]
+#endif
     public class AssemblyBuilder
     {
         public AssemblyBuilder(string assemblyPath, params string[] scriptPaths) { }

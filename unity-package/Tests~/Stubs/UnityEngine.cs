@@ -1,17 +1,27 @@
 // Stubs of the UnityEngine API the adapters use (Unity 2022.3 / 6). Every member exists
-// in Unity; the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3).
+// in Unity; the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3); cmd/unityapi checks
+// every declaration against each supported version's branch.
 // Bodies are placeholders: this assembly only lets the adapters compile outside Unity.
 using System;
 using System.Collections.Generic;
 
 namespace UnityEngine
 {
+    // UnityCsReference: Runtime/Export/Scripting/MonoBehaviour.bindings.cs
+    public class MonoBehaviour : Behaviour { }
+
     // UnityCsReference: Runtime/Export/Scripting/UnityEngineObject.bindings.cs
     public class Object
     {
         public string name { get { throw new NotImplementedException(); } set { } }
         public HideFlags hideFlags { get { throw new NotImplementedException(); } set { } }
+#if UNITY_6000_5_OR_NEWER
+        [Obsolete("GetInstanceID is deprecated. Use GetEntityId instead. This will be removed in a future version.", true)]
+#endif
         public int GetInstanceID() { throw new NotImplementedException(); }
+#if UNITY_6000_2_OR_NEWER
+        public EntityId GetEntityId() { throw new NotImplementedException(); }
+#endif
         public static void DestroyImmediate(Object obj) { throw new NotImplementedException(); }
         public static implicit operator bool(Object exists) { throw new NotImplementedException(); }
         public static bool operator ==(Object x, Object y) { throw new NotImplementedException(); }
@@ -19,6 +29,25 @@ namespace UnityEngine
         public override bool Equals(object other) { throw new NotImplementedException(); }
         public override int GetHashCode() { throw new NotImplementedException(); }
     }
+
+#if UNITY_6000_2_OR_NEWER
+    // UnityCsReference: Runtime/Export/Scripting/UnityEngineObject.bindings.cs (struct EntityId,
+    // 6000.2 on; int-backed to 6000.4, 64-bit with ToULong/FromULong from 6000.5)
+    public struct EntityId
+    {
+#if UNITY_6000_7_OR_NEWER
+        [Obsolete("EntityId will not be representable by an int in the future. This casting operator will be removed in a future version.", true)]
+#elif UNITY_6000_4_OR_NEWER
+        [Obsolete("EntityId will not be representable by an int in the future. This casting operator will be removed in a future version.", false)]
+#endif
+        public static implicit operator EntityId(int intValue) { throw new NotImplementedException(); }
+        public override string ToString() { throw new NotImplementedException(); }
+#if UNITY_6000_5_OR_NEWER
+        public static EntityId FromULong(ulong input) { throw new NotImplementedException(); }
+        public static ulong ToULong(EntityId entityId) { throw new NotImplementedException(); }
+#endif
+    }
+#endif
 
     // UnityCsReference: Runtime/Export/Scripting/UnityEngineObject.bindings.cs (enum HideFlags)
     [Flags]
@@ -67,6 +96,7 @@ namespace UnityEngine
     // UnityCsReference: Runtime/Transform/ScriptBindings/Transform.bindings.cs
     public class Transform : Component, System.Collections.IEnumerable
     {
+        protected Transform() { }
         public Vector3 position { get { throw new NotImplementedException(); } set { } }
         public Quaternion rotation { get { throw new NotImplementedException(); } set { } }
         public Transform parent { get { throw new NotImplementedException(); } set { } }
@@ -131,7 +161,7 @@ namespace UnityEngine
     }
 
     // UnityCsReference: Runtime/Export/Device/Screen.cs
-    public static class Screen
+    public sealed class Screen
     {
         public static int height { get { throw new NotImplementedException(); } }
     }
@@ -251,6 +281,7 @@ namespace UnityEngine
     // UnityCsReference: Runtime/Export/Graphics/Texture.bindings.cs (Texture.width/height)
     public class Texture : Object
     {
+        protected Texture() { }
         public virtual int width { get { throw new NotImplementedException(); } set { } }
         public virtual int height { get { throw new NotImplementedException(); } set { } }
     }
@@ -291,7 +322,7 @@ namespace UnityEngine.SceneManagement
     // UnityCsReference: Runtime/Export/SceneManager/Scene.cs
     public struct Scene
     {
-        public string name { get { throw new NotImplementedException(); } }
+        public string name { get { throw new NotImplementedException(); } set { } }
         public bool isLoaded { get { throw new NotImplementedException(); } }
         public GameObject[] GetRootGameObjects() { throw new NotImplementedException(); }
     }

@@ -86,8 +86,7 @@ namespace UnityMcp.Editor.Tools
                     break;
                 case "id":
                 {
-                    int id = int.Parse(p.Arg, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
-                    var o = EditorUtility.InstanceIDToObject(id);
+                    var o = ObjectIds.Find(p.Arg);
                     if (o == null) throw new ToolException("not_found", "no object has instance id " + p.Arg);
                     cur = o;
                     if (next < p.Segments.Count && o is GameObject && p.Segments[next].Indexes.Count == 0)

@@ -261,7 +261,7 @@ namespace UnityMcp.Editor.Tools
                     if (depth > deepest) deepest = depth;
                     var n = new JObject
                     {
-                        { "name", g.name }, { "instanceId", g.GetInstanceID() }, { "isActive", g.activeSelf }, { "tag", g.tag }, { "layer", g.layer },
+                        { "name", g.name }, { "instanceId", ObjectIds.Of(g) }, { "isActive", g.activeSelf }, { "tag", g.tag }, { "layer", g.layer },
                     };
                     if (withPaths) n["path"] = SceneWalk.PathOf(g);
                     if (withComps)

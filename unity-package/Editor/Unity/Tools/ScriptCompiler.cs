@@ -61,28 +61,14 @@ namespace UnityMcp.Editor.Tools
             File.WriteAllText(csFull, source);
             if (File.Exists(dllFull)) File.Delete(dllFull);
 
-#pragma warning disable 618 // AssemblyBuilder is marked obsolete in Unity 6 and still works there
-            var builder = new AssemblyBuilder(dllRel, csRel);
-            builder.flags = AssemblyBuilderFlags.EditorAssembly;
-            builder.referencesOptions = ReferencesOptions.UseEngineModules;
-            var json = typeof(JObject).Assembly.Location;
-            bool hasJson = false;
-            foreach (var r in builder.defaultReferences)
-                if (string.Equals(Path.GetFileName(r), Path.GetFileName(json), StringComparison.OrdinalIgnoreCase)) hasJson = true;
-            if (!hasJson && !string.IsNullOrEmpty(json)) builder.additionalReferences = new[] { json };
-            CompilerMessage[] messages = null;
-            bool finished = false;
-            builder.buildFinished += (path, msgs) => { messages = msgs; finished = true; };
-            if (!builder.Build())
-                throw new ToolException("busy", "the editor is compiling scripts; try again when it has finished");
+            var build = LegacyBuild.Start(dllRel, csRel);
             var deadline = Frames.Now + 120;
-            while (!finished)
+            while (!build.Done)
             {
-                // Reading status advances the build; it raises buildFinished when done.
-                if (builder.status == AssemblyBuilderStatus.Finished) break;
                 if (Frames.Now > deadline) throw new ToolException("timeout", "compiling the script took more than 120 s");
                 yield return null;
             }
+            var messages = build.Messages;
             var diags = new List<Diagnostic>();
             if (messages != null)
             {
@@ -100,6 +86,38 @@ namespace UnityMcp.Editor.Tools
             asm = Assembly.Load(File.ReadAllBytes(dllFull));
             loaded[hash] = asm;
             result.Assembly = asm;
+        }
+
+        /// <summary>One AssemblyBuilder build. AssemblyBuilder is [Obsolete] (a warning)
+        /// from Unity 6000.0 on and still works there; it is kept out of the iterator above
+        /// because a compiler-generated iterator class would hold it as a field, outside
+        /// the pragma.</summary>
+        sealed class LegacyBuild
+        {
+            public CompilerMessage[] Messages;
+            bool finished;
+#pragma warning disable 618
+            AssemblyBuilder builder;
+
+            public static LegacyBuild Start(string dllRel, string csRel)
+            {
+                var b = new LegacyBuild { builder = new AssemblyBuilder(dllRel, csRel) };
+                b.builder.flags = AssemblyBuilderFlags.EditorAssembly;
+                b.builder.referencesOptions = ReferencesOptions.UseEngineModules;
+                var json = typeof(JObject).Assembly.Location;
+                bool hasJson = false;
+                foreach (var r in b.builder.defaultReferences)
+                    if (string.Equals(Path.GetFileName(r), Path.GetFileName(json), StringComparison.OrdinalIgnoreCase)) hasJson = true;
+                if (!hasJson && !string.IsNullOrEmpty(json)) b.builder.additionalReferences = new[] { json };
+                b.builder.buildFinished += (path, msgs) => { b.Messages = msgs; b.finished = true; };
+                if (!b.builder.Build())
+                    throw new ToolException("busy", "the editor is compiling scripts; try again when it has finished");
+                return b;
+            }
+
+            /// <summary>Reading status advances the build; it raises buildFinished when done.</summary>
+            public bool Done { get { return finished || builder.status == AssemblyBuilderStatus.Finished; } }
+#pragma warning restore 618
         }
 
         static Diagnostic ToDiagnostic(CompilerMessage m)

@@ -33,7 +33,7 @@ namespace UnityMcp.Editor.Tools
             if (!ReferenceEquals(uo, null))
             {
                 if (uo == null) return JValue.CreateNull(); // destroyed
-                return new JObject { { "name", uo.name }, { "type", uo.GetType().Name }, { "instanceId", uo.GetInstanceID() } };
+                return new JObject { { "name", uo.name }, { "type", uo.GetType().Name }, { "instanceId", ObjectIds.Of(uo) } };
             }
             if (v is string) return new JValue((string)v);
             if (v is bool) return new JValue((bool)v);

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Version is one supported Unity version (a line of Tests~/Api/versions).
+type Version struct {
+	Name, Branch string
+	Defines      map[string]bool
+}
+
+// ReadVersions reads Tests~/Api/versions.
+func ReadVersions(path string) ([]Version, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []Version
+	for n, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) < 3 {
+			return nil, fmt.Errorf("%s:%d: want \"version branch DEFINE...\", got %q", path, n+1, line)
+		}
+		v := Version{Name: f[0], Branch: f[1], Defines: map[string]bool{}}
+		for _, d := range f[2:] {
+			v.Defines[d] = true
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// StubSource is what a stub file is checked against: the first line of the
+// file naming "Checked against: X"; UnityCsReference when it names none.
+func StubSource(src string) string {
+	for _, line := range strings.SplitN(src, "\n", 8) {
+		if _, after, ok := strings.Cut(line, "Checked against: "); ok {
+			return strings.TrimSpace(strings.TrimRight(after, "."))
+		}
+	}
+	return Reference
+}
+
+// Reference names Unity's C# reference source.
+const Reference = "UnityCsReference"
+
+// StubDecls parses the stub files checked against the reference under the
+// version's defines and returns their visible declarations (what an adapter
+// can use), and the stub files checked against something else.
+func StubDecls(dir string, v Version) (decls []Decl, others []string, err error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.cs"))
+	if err != nil {
+		return nil, nil, err
+	}
+	x := NewIndex()
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		if src := StubSource(string(b)); src != Reference {
+			others = append(others, filepath.Base(f)+" ("+src+")")
+			continue
+		}
+		if err := x.Add(filepath.Base(f), string(b), v.Defines); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, d := range x.Decls() {
+		if visible(d.Access) {
+			decls = append(decls, d)
+		}
+	}
+	sortDecls(decls)
+	return decls, others, nil
+}
+
+func sortDecls(ds []Decl) {
+	sort.Slice(ds, func(i, j int) bool {
+		if ds[i].Key() != ds[j].Key() {
+			return ds[i].Key() < ds[j].Key()
+		}
+		return ds[i].String() < ds[j].String()
+	})
+}
+
+// Manifest is a version's reference declarations for the keys the stubs
+// name: every overload, every accessibility; a key Unity lacks is absent.
+type Manifest struct {
+	Header []string
+	ByKey  map[string][]string // canonical lines
+	Absent map[string]bool
+}
+
+const absentWord = " absent"
+
+// Extract builds the manifest for the stub keys from the reference index.
+func Extract(stubs []Decl, ref *Index, header []string) *Manifest {
+	m := &Manifest{Header: header, ByKey: map[string][]string{}, Absent: map[string]bool{}}
+	want := map[string]bool{}
+	for _, d := range stubs {
+		want[d.Key()] = true
+		if d.Kind == "class" && d.Name == "" {
+			// A stub may hide the implicit constructor; the manifest says what Unity has.
+			want[d.Type+"::.ctor"] = true
+		}
+	}
+	for _, d := range ref.Decls() {
+		if want[d.Key()] {
+			m.ByKey[d.Key()] = appendUnique(m.ByKey[d.Key()], d.String())
+		}
+	}
+	for k := range want {
+		if len(m.ByKey[k]) == 0 {
+			m.Absent[k] = true
+		}
+	}
+	return m
+}
+
+func appendUnique(s []string, v string) []string {
+	for _, x := range s {
+		if x == v {
+			return s
+		}
+	}
+	return append(s, v)
+}
+
+// Write stores the manifest, sorted, one canonical line per declaration.
+func (m *Manifest) Write(path string) error {
+	var lines []string
+	for k, ls := range m.ByKey {
+		_ = k
+		lines = append(lines, ls...)
+	}
+	for k := range m.Absent {
+		lines = append(lines, k+absentWord)
+	}
+	sort.Strings(lines)
+	var b strings.Builder
+	for _, h := range m.Header {
+		b.WriteString("# " + h + "\n")
+	}
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// ReadManifest loads a manifest written by Write.
+func ReadManifest(path string) (*Manifest, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m := &Manifest{ByKey: map[string][]string{}, Absent: map[string]bool{}}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "# "):
+			m.Header = append(m.Header, line[2:])
+		case strings.HasSuffix(line, absentWord) && !strings.Contains(strings.TrimSuffix(line, absentWord), " "):
+			m.Absent[strings.TrimSuffix(line, absentWord)] = true
+		case line != "":
+			key, _, _ := strings.Cut(line, " ")
+			m.ByKey[key] = append(m.ByKey[key], line)
+		}
+	}
+	return m, sc.Err()
+}
+
+// Check compares the stub declarations with a version's manifest and returns
+// one message per stub declaration Unity does not have exactly as stubbed.
+func Check(stubs []Decl, m *Manifest, version string) []string {
+	var bad []string
+	for _, d := range stubs {
+		k := d.Key()
+		where := fmt.Sprintf("%s:%d", d.File, d.Line)
+		refs, known := m.ByKey[k]
+		switch {
+		case m.Absent[k]:
+			bad = append(bad, fmt.Sprintf("%s: %s does not exist in Unity %s; guard it with the version's define or remove it", where, k, version))
+			continue
+		case !known:
+			bad = append(bad, fmt.Sprintf("%s: %s is not in the Unity %s manifest; regenerate the manifests (go run ./cmd/unityapi extract -ref DIR)", where, k, version))
+			continue
+		}
+		if !contains(refs, d.String()) {
+			bad = append(bad, fmt.Sprintf("%s: the stub says\n\t%s\nbut Unity %s declares\n\t%s", where, d.String(), version, strings.Join(refs, "\n\t")))
+		}
+	}
+	return bad
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,59 @@
+using System.Globalization;
+using Newtonsoft.Json.Linq;
+using UnityEditor;
+using UnityEngine;
+
+namespace UnityMcp.Editor.Tools
+{
+    /// <summary>The id an agent sees for a Unity object, and the way back from it.
+    /// Unity replaced instance ids with <c>EntityId</c>: 6000.3 added
+    /// <c>EditorUtility.EntityIdToObject</c> and marked <c>InstanceIDToObject</c> obsolete,
+    /// 6000.5 made <c>GetInstanceID()</c> and <c>InstanceIDToObject</c> errors and
+    /// widened EntityId to 64 bits (<c>EntityId.ToULong</c> / <c>FromULong</c>), and 6000.7
+    /// made the int conversions errors too. So the id is the instance id (an int) up to
+    /// 6000.4 and the raw 64-bit EntityId from 6000.5 on; both travel as a JSON number
+    /// and come back as its decimal text.</summary>
+    public static class ObjectIds
+    {
+        /// <summary>The object's id as a JSON number.</summary>
+        public static JValue Of(Object o)
+        {
+#if UNITY_6000_5_OR_NEWER
+            return new JValue(EntityId.ToULong(o.GetEntityId()));
+#elif UNITY_6000_3_OR_NEWER
+            return new JValue(long.Parse(o.GetEntityId().ToString(), CultureInfo.InvariantCulture));
+#else
+            return new JValue(o.GetInstanceID());
+#endif
+        }
+
+        /// <summary>The live object with the id <paramref name="text"/> (decimal, as
+        /// <see cref="Of"/> wrote it), or null when none has it.</summary>
+        public static Object Find(string text)
+        {
+#if UNITY_6000_5_OR_NEWER
+            ulong raw;
+            if (!ulong.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out raw)) throw Bad(text);
+            return EditorUtility.EntityIdToObject(EntityId.FromULong(raw));
+#else
+            int id;
+            if (!int.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out id)) throw Bad(text);
+#if UNITY_6000_3_OR_NEWER
+            // 6000.3/6000.4 build an EntityId only from an int; 6000.4 marks that conversion
+            // obsolete (a warning) while offering nothing else until 6000.5's FromULong.
+#pragma warning disable 618
+            EntityId eid = id;
+#pragma warning restore 618
+            return EditorUtility.EntityIdToObject(eid);
+#else
+            return EditorUtility.InstanceIDToObject(id);
+#endif
+#endif
+        }
+
+        static ToolException Bad(string text)
+        {
+            return new ToolException("invalid_params", "object id \"" + text + "\" is not a number; use the instanceId a previous call returned");
+        }
+    }
+}
