@@ -58,6 +58,8 @@ type parser struct {
 	file  string
 	out   []Decl
 	types map[string]*Decl // type declarations by full name, parts merged
+	// aliases are the file's using aliases, by alias, normalized.
+	aliases map[string]string
 }
 
 func (p *parser) peek() string {
@@ -200,6 +202,12 @@ func (p *parser) members(ns, typ, typKind string) error {
 			p.i++ // }
 			continue
 		case "using":
+			// using Alias = Some.Type; — types written through the alias normalize to the target.
+			if p.i+2 < len(p.toks) && p.toks[p.i+1].kind == 'i' && p.toks[p.i+2].text == "=" {
+				alias := p.toks[p.i+1].text
+				p.i += 3
+				p.aliases[alias] = p.typeExpr()
+			}
 			p.skipTo(";")
 			p.i++
 			continue
@@ -619,7 +627,11 @@ func (p *parser) typeExpr() string {
 				b.WriteString(".")
 				name = name[strings.LastIndex(name, ".")+1:]
 			}
-			b.WriteString(normName(name))
+				if a, ok := p.aliases[name]; ok && part == 0 {
+				b.WriteString(a)
+			} else {
+				b.WriteString(normName(name))
+			}
 			if p.peek() == "<" {
 				b.WriteString("<")
 				p.i++
@@ -886,7 +898,7 @@ func (x *Index) Add(file, src string, defines map[string]bool) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", file, err)
 	}
-	p := &parser{toks: toks, file: file, types: x.Types}
+	p := &parser{toks: toks, file: file, types: x.Types, aliases: map[string]string{}}
 	err = p.members("", "", "")
 	if err == nil && p.i < len(p.toks) {
 		err = p.errf("unbalanced braces")

@@ -27,6 +27,7 @@ func declsOf(t *testing.T, src string, defines ...string) []string {
 func TestParseDeclarations(t *testing.T) {
 	src := `
 using System;
+using UnityObject = UnityEngine.Object;
 [assembly: InternalsVisibleTo("x")]
 namespace UnityEngine
 {
@@ -54,6 +55,7 @@ namespace UnityEngine
         public delegate void CallbackFunction();
         public enum Mode : byte { A = 1 << 0, [Obsolete] B, }
         public static void Log(object message, Object context = null, params string[] rest) {}
+        public static UnityObject LoadRequired(string path) => null;
     }
 }
 namespace UnityEditor.Foo;
@@ -78,6 +80,7 @@ public sealed class Abstracted : System.Object { private Abstracted() {} }
 		`UnityEngine.Object.Mode::B public static value obsolete("",false)`,
 		`UnityEngine.Object::Log public static method (object,Object=,params string[]) void`,
 		`UnityEngine.Object::.ctor public ctor ()`,
+		`UnityEngine.Object::LoadRequired public static method (string) Object`,
 		`UnityEditor.Foo.Abstracted public class object`,
 		`UnityEditor.Foo.Abstracted::.ctor private ctor ()`,
 	} {

@@ -103,10 +103,14 @@ type Manifest struct {
 
 const absentWord = " absent"
 
-// Extract builds the manifest for the stub keys from the reference index.
-func Extract(stubs []Decl, ref *Index, header []string) *Manifest {
+// Extract builds the manifest for the stub keys (and the reflected members')
+// from the reference index.
+func Extract(stubs []Decl, reflected []Reflected, ref *Index, header []string) *Manifest {
 	m := &Manifest{Header: header, ByKey: map[string][]string{}, Absent: map[string]bool{}}
 	want := map[string]bool{}
+	for _, r := range reflected {
+		want[r.Key] = true
+	}
 	for _, d := range stubs {
 		want[d.Key()] = true
 		if d.Kind == "class" && d.Name == "" {
@@ -212,4 +216,64 @@ func contains(s []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// Reflected is an internal member the adapters reach by reflection, named in
+// a comment next to the reflection:
+//
+//	// unityapi:reflects UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void
+//
+// The rest of the comment is the declaration's canonical line, which every
+// supported version must declare exactly so.
+type Reflected struct {
+	File string
+	Line int
+	Key  string
+	Want string
+}
+
+const reflectsMarker = "unityapi:reflects "
+
+// ReflectedDecls finds the reflects comments in the package's C# sources.
+func ReflectedDecls(pkg string) ([]Reflected, error) {
+	var out []Reflected
+	err := filepath.WalkDir(filepath.Join(pkg, "Editor"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".cs") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for n, line := range strings.Split(string(b), "\n") {
+			_, want, ok := strings.Cut(line, "// "+reflectsMarker)
+			if !ok {
+				continue
+			}
+			want = strings.TrimSpace(want)
+			key, _, _ := strings.Cut(want, " ")
+			rel, _ := filepath.Rel(pkg, path)
+			out = append(out, Reflected{File: filepath.ToSlash(rel), Line: n + 1, Key: key, Want: want})
+		}
+		return nil
+	})
+	return out, err
+}
+
+// CheckReflected reports each reflected member a version does not declare as named.
+func CheckReflected(rs []Reflected, m *Manifest, version string) []string {
+	var bad []string
+	for _, r := range rs {
+		where := fmt.Sprintf("%s:%d", r.File, r.Line)
+		refs, known := m.ByKey[r.Key]
+		switch {
+		case m.Absent[r.Key]:
+			bad = append(bad, fmt.Sprintf("%s: reflects %s, which Unity %s does not declare; handle its absence there or stop using it", where, r.Key, version))
+		case !known:
+			bad = append(bad, fmt.Sprintf("%s: %s is not in the Unity %s manifest; regenerate the manifests (go run ./cmd/unityapi extract -ref DIR)", where, r.Key, version))
+		case !contains(refs, r.Want):
+			bad = append(bad, fmt.Sprintf("%s: reflects\n\t%s\nbut Unity %s declares\n\t%s", where, r.Want, version, strings.Join(refs, "\n\t")))
+		}
+	}
+	return bad
 }

@@ -119,3 +119,31 @@ func TestManifestsCurrent(t *testing.T) {
 		}
 	}
 }
+
+// A reflected member is checked like a stubbed one: a declaration that
+// differs in any version is reported with what Unity declares.
+func TestReflectedMembersChecked(t *testing.T) {
+	m := &Manifest{ByKey: map[string][]string{
+		"UnityEditor.GUIView::GrabPixels": {"UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void"},
+	}, Absent: map[string]bool{"UnityEditor.GUIView::Gone": true}}
+	rs := []Reflected{
+		{File: "a.cs", Line: 1, Key: "UnityEditor.GUIView::GrabPixels", Want: "UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void"},
+		{File: "a.cs", Line: 2, Key: "UnityEditor.GUIView::GrabPixels", Want: "UnityEditor.GUIView::GrabPixels public method (RenderTexture,Rect) void"},
+		{File: "a.cs", Line: 3, Key: "UnityEditor.GUIView::Gone", Want: "UnityEditor.GUIView::Gone internal field int"},
+	}
+	bad := CheckReflected(rs, m, "6000.5")
+	if len(bad) != 2 || !strings.HasPrefix(bad[0], "a.cs:2: reflects") || !strings.Contains(bad[1], "a.cs:3: reflects UnityEditor.GUIView::Gone, which Unity 6000.5 does not declare") {
+		t.Fatalf("got %q", bad)
+	}
+	found, err := ReflectedDecls(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var grab bool
+	for _, r := range found {
+		grab = grab || r.Key == "UnityEditor.GUIView::GrabPixels"
+	}
+	if !grab {
+		t.Errorf("the screenshot's GrabPixels reflection is not among the package's reflects comments: %v", found)
+	}
+}

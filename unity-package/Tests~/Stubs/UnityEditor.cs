@@ -249,7 +249,6 @@ namespace UnityEditorInternal
     // UnityCsReference: Editor/Mono/InternalEditorUtility.bindings.cs
     public partial class InternalEditorUtility
     {
-        public static Color[] ReadScreenPixel(Vector2 pixelPos, int sizex, int sizey) { throw new NotImplementedException(); }
     }
 }
 
@@ -341,7 +340,7 @@ namespace UnityEditor.Compilation
 #if UNITY_6000_0_OR_NEWER
     [Obsolete("This feature is being deprecated and will be removed in the future. Similar functionality can be achieved using the Roslyn compiler", false)]
 #endif
-    public class AssemblyBuilder
+    public partial class AssemblyBuilder
     {
         public AssemblyBuilder(string assemblyPath, params string[] scriptPaths) { }
         public event Action<string, CompilerMessage[]> buildFinished;

@@ -11,7 +11,7 @@ namespace UnityEngine
     public class MonoBehaviour : Behaviour { }
 
     // UnityCsReference: Runtime/Export/Scripting/UnityEngineObject.bindings.cs
-    public class Object
+    public partial class Object
     {
         public string name { get { throw new NotImplementedException(); } set { } }
         public HideFlags hideFlags { get { throw new NotImplementedException(); } set { } }
@@ -81,7 +81,7 @@ namespace UnityEngine
     }
 
     // UnityCsReference: Runtime/Export/Scripting/GameObject.bindings.cs
-    public sealed class GameObject : Object
+    public sealed partial class GameObject : Object
     {
         // Runtime/Export/Scripting/GameObject.bindings.cs (used by Tests/Editor)
         public GameObject(string name) { }
@@ -288,7 +288,7 @@ namespace UnityEngine
 
     // UnityCsReference: Runtime/Export/Graphics/Texture.cs (constructor, Apply) and
     // Runtime/Export/Graphics/Texture.bindings.cs (SetPixels)
-    public sealed class Texture2D : Texture
+    public sealed partial class Texture2D : Texture
     {
         public Texture2D(int width, int height, TextureFormat textureFormat, bool mipChain) { }
         public void SetPixels(Color[] colors) { }

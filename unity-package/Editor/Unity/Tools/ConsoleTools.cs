@@ -85,6 +85,18 @@ namespace UnityMcp.Editor.Tools
                 var t = asm.GetType("UnityEditor.LogEntries");
                 var et = asm.GetType("UnityEditor.LogEntry");
                 if (t == null || et == null) return null;
+                // The console's internal API (UnityCsReference: Editor/Mono/LogEntries.bindings.cs):
+                // unityapi:reflects UnityEditor.LogEntries::StartGettingEntries public static method () int
+                // unityapi:reflects UnityEditor.LogEntries::EndGettingEntries public static method () void
+                // unityapi:reflects UnityEditor.LogEntries::GetEntryInternal public static method (int,LogEntry) bool
+                // unityapi:reflects UnityEditor.LogEntries::Clear public static method () void
+                // unityapi:reflects UnityEditor.LogEntries::GetCountsByType public static method (ref int,ref int,ref int) void
+                // unityapi:reflects UnityEditor.LogEntries::consoleFlags public static property int get set
+                // unityapi:reflects UnityEditor.LogEntries::SetFilteringText public static method (string) void
+                // unityapi:reflects UnityEditor.LogEntries::GetFilteringText public static method () string
+                // unityapi:reflects UnityEditor.LogEntry::message public field string
+                // unityapi:reflects UnityEditor.LogEntry::mode public field int
+                // unityapi:reflects UnityEditor.LogEntry::callstackTextStartUTF16 public field int
                 const BindingFlags S = BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic;
                 const BindingFlags I = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic;
                 var x = new Internals

@@ -5,6 +5,7 @@ using System.Reflection;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
 using UnityEngine;
+using UnityMcp.Core;
 
 namespace UnityMcp.Editor.Tools
 {
@@ -72,9 +73,11 @@ namespace UnityMcp.Editor.Tools
             known = false;
             try
             {
+                // unityapi:reflects UnityEditor.EditorWindow::m_Parent internal field HostView
                 var f = typeof(EditorWindow).GetField("m_Parent", BindingFlags.Instance | BindingFlags.NonPublic | BindingFlags.Public);
                 var parent = f != null ? f.GetValue(w) : null;
                 if (parent == null) return Vector2.zero;
+                // unityapi:reflects UnityEditor.View::screenPosition public property Rect get
                 var p = parent.GetType().GetProperty("screenPosition", BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
                 if (p == null || p.PropertyType != typeof(Rect)) return Vector2.zero;
                 var sp = (Rect)p.GetValue(parent, null);
@@ -98,53 +101,88 @@ namespace UnityMcp.Editor.Tools
             into["windowSize"] = new JArray(pos.width, pos.height);
         }
 
-        /// <summary>Reads the window's content pixels from the screen (as Unity's own
-        /// screenshot menu does: InternalEditorUtility.ReadScreenPixel over the window's
-        /// screen rect). The window must be visible and painted; see <see cref="Prepare"/>.</summary>
+        /// <summary>Renders the window's own buffer into a texture at its pixel size
+        /// (position in points × pixelsPerPoint, so 125 %/150 %/200 % display scaling gives the
+        /// whole window at full resolution), then scaled by <paramref name="scale"/>. The
+        /// Game view is read from its render texture (the game's own resolution). Nothing
+        /// is read from the screen: a window behind another application, or on another
+        /// desktop, renders the same. The window must be shown; see <see cref="Prepare"/>.</summary>
         public static Texture2D Read(EditorWindow w, float scale)
         {
-            var r = w.position;
-            int width = Mathf.Max(1, (int)r.width), height = Mathf.Max(1, (int)r.height);
-            var pixels = UnityEditorInternal.InternalEditorUtility.ReadScreenPixel(new Vector2(r.x, r.y), width, height);
-            if (scale < 0.999f)
+            RenderTexture grabbed = null, target = null;
+            var previous = RenderTexture.active;
+            try
             {
-                int sw = Mathf.Max(1, Mathf.RoundToInt(width * scale)), sh = Mathf.Max(1, Mathf.RoundToInt(height * scale));
-                pixels = Resample(pixels, width, height, sw, sh);
-                width = sw;
-                height = sh;
+                var source = GameTarget(w);
+                if (source == null)
+                {
+                    var native = CaptureGeometry.Native(w.position.width, w.position.height, EditorGUIUtility.pixelsPerPoint);
+                    grabbed = RenderTexture.GetTemporary(native.Width, native.Height, 0, RenderTextureFormat.ARGB32);
+                    Grab(w, grabbed);
+                    source = grabbed;
+                }
+                var size = CaptureGeometry.Scaled(new PixelSize(source.width, source.height), scale);
+                target = RenderTexture.GetTemporary(size.Width, size.Height, 0, RenderTextureFormat.ARGB32);
+                Graphics.Blit(source, target); // a bilinear resize when scaled
+                RenderTexture.active = target;
+                var tex = new Texture2D(size.Width, size.Height, TextureFormat.RGBA32, false);
+                tex.ReadPixels(new Rect(0, 0, size.Width, size.Height), 0, 0);
+                tex.Apply(false);
+                return tex;
             }
-            var tex = new Texture2D(width, height, TextureFormat.RGBA32, false);
-            tex.SetPixels(pixels);
-            tex.Apply(false);
-            return tex;
+            catch (InvalidOperationException e) // InternalApi: this Unity lacks an internal member
+            {
+                throw new ToolException("unsupported_unity", "cannot capture \"" + Title(w) + "\": " + e.Message);
+            }
+            finally
+            {
+                RenderTexture.active = previous;
+                if (target != null) RenderTexture.ReleaseTemporary(target);
+                if (grabbed != null) RenderTexture.ReleaseTemporary(grabbed);
+            }
         }
 
-        /// <summary>Box-filter downscale of a row-major (bottom row first) pixel block.</summary>
-        static Color[] Resample(Color[] src, int w, int h, int nw, int nh)
+        /// <summary>The Game view's render texture (what its cameras rendered), or null
+        /// for other windows and before the Game view has rendered once.</summary>
+        static RenderTexture GameTarget(EditorWindow w)
         {
-            var dst = new Color[nw * nh];
-            float sx = (float)w / nw, sy = (float)h / nh;
-            for (int y = 0; y < nh; y++)
+            if (w.GetType().Name != "GameView") return null;
+            // unityapi:reflects UnityEditor.PlayModeView::m_TargetTexture private field RenderTexture
+            var rt = InternalApi.Field(w.GetType(), "m_TargetTexture", "the Game view capture").GetValue(w) as RenderTexture;
+            return rt != null && rt.IsCreated() ? rt : null;
+        }
+
+        /// <summary>Renders the window's view into rt (sized in pixels).</summary>
+        static void Grab(EditorWindow w, RenderTexture rt)
+        {
+#if UNITY_6000_0_OR_NEWER
+            // Unity 6: the public InternalEditorUtility.CaptureEditorWindow grabs the view's
+            // framebuffer and blits it upright; it needs the window focused (Prepare).
+            if (!UnityEditorInternal.InternalEditorUtility.CaptureEditorWindow(w, rt))
+                throw new ToolException("capture_failed", "Unity could not render the window \"" + Title(w) + "\": it must have focus and did not take it; is it minimized or on another desktop?");
+#else
+            // 2022.3 has no public capture: do what Unity 6's CaptureEditorWindow does, through
+            // the internal view: GUIView.GrabPixels(rt, rect in points), then a blit with the
+            // editor's capture material, which flips the image where the graphics API needs it.
+            // unityapi:reflects UnityEditor.EditorWindow::m_Parent internal field HostView
+            var parent = InternalApi.Field(typeof(EditorWindow), "m_Parent", "the window capture").GetValue(w);
+            if (parent == null)
+                throw new ToolException("capture_failed", "the window \"" + Title(w) + "\" is not shown in any view; open or dock it, then try again");
+            // unityapi:reflects UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void
+            var grab = InternalApi.Method(parent.GetType(), "GrabPixels", new[] { typeof(RenderTexture), typeof(Rect) }, "the window capture");
+            var raw = RenderTexture.GetTemporary(rt.width, rt.height, 0, RenderTextureFormat.ARGB32);
+            try
             {
-                int y0 = (int)(y * sy), y1 = Mathf.Min(h, Mathf.Max(y0 + 1, (int)((y + 1) * sy)));
-                for (int x = 0; x < nw; x++)
-                {
-                    int x0 = (int)(x * sx), x1 = Mathf.Min(w, Mathf.Max(x0 + 1, (int)((x + 1) * sx)));
-                    float r = 0, g = 0, b = 0, a = 0;
-                    int n = 0;
-                    for (int yy = y0; yy < y1; yy++)
-                    {
-                        for (int xx = x0; xx < x1; xx++)
-                        {
-                            var c = src[yy * w + xx];
-                            r += c.r; g += c.g; b += c.b; a += c.a;
-                            n++;
-                        }
-                    }
-                    dst[y * nw + x] = n > 0 ? new Color(r / n, g / n, b / n, a / n) : Color.black;
-                }
+                grab.Invoke(parent, new object[] { raw, new Rect(0, 0, w.position.width, w.position.height) });
+                var upright = EditorGUIUtility.LoadRequired("SceneView/BlitSceneViewCapture.mat") as Material;
+                if (upright != null) Graphics.Blit(raw, rt, upright);
+                else Graphics.Blit(raw, rt);
             }
-            return dst;
+            finally
+            {
+                RenderTexture.ReleaseTemporary(raw);
+            }
+#endif
         }
 
         /// <summary>Writes a PNG and frees the texture; returns the file size.</summary>

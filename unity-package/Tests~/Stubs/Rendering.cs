@@ -1,0 +1,68 @@
+// Stubs of the rendering API the screenshot tool uses to read a window's own buffer;
+// files in Unity-Technologies/UnityCsReference, checked by cmd/unityapi per version.
+using System;
+
+namespace UnityEngine
+{
+    // UnityCsReference: Runtime/Export/Graphics/GraphicsEnums.cs
+    public enum RenderTextureFormat
+    {
+        ARGB32 = 0,
+    }
+
+    // UnityCsReference: Runtime/Export/Graphics/Texture.cs (GetTemporary) and
+    // Runtime/Export/Graphics/Texture.bindings.cs (active, IsCreated, ReleaseTemporary)
+    public partial class RenderTexture : Texture
+    {
+        protected internal RenderTexture() { }
+        public static RenderTexture active { get { throw new NotImplementedException(); } set { } }
+        public bool IsCreated() { throw new NotImplementedException(); }
+        public static RenderTexture GetTemporary(int width, int height, int depthBuffer, RenderTextureFormat format) { throw new NotImplementedException(); }
+        public static void ReleaseTemporary(RenderTexture temp) { }
+    }
+
+    // UnityCsReference: Runtime/Export/Shaders/Shader.bindings.cs (class Material)
+    public partial class Material : Object
+    {
+        public Material(Material source) { }
+    }
+
+    // UnityCsReference: Runtime/Export/Graphics/Graphics.cs (Blit)
+    public partial class Graphics
+    {
+        public static void Blit(Texture source, RenderTexture dest) { }
+        public static void Blit(Texture source, RenderTexture dest, Material mat) { }
+    }
+
+    // UnityCsReference: Runtime/Export/Geometry/Rect.cs
+    public partial struct Rect
+    {
+        public Rect(float x, float y, float width, float height) { }
+    }
+
+    // UnityCsReference: Runtime/Export/Graphics/Texture.cs (ReadPixels)
+    public sealed partial class Texture2D
+    {
+        public void ReadPixels(Rect source, int destX, int destY) { }
+    }
+}
+
+namespace UnityEditor
+{
+    // UnityCsReference: Editor/Mono/EditorGUIUtility.cs (LoadRequired)
+    public sealed partial class EditorGUIUtility
+    {
+        public static UnityEngine.Object LoadRequired(string path) { throw new NotImplementedException(); }
+    }
+}
+
+namespace UnityEditorInternal
+{
+#if UNITY_6000_0_OR_NEWER
+    // UnityCsReference: Editor/Mono/InternalEditorUtility.cs (CaptureEditorWindow, 6000.0 on)
+    public partial class InternalEditorUtility
+    {
+        public static bool CaptureEditorWindow(UnityEditor.EditorWindow window, UnityEngine.RenderTexture rt) { throw new NotImplementedException(); }
+    }
+#endif
+}
