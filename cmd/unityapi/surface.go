@@ -39,12 +39,66 @@ func ReadVersions(path string) ([]Version, error) {
 	return out, nil
 }
 
+// Target is one source the stubs are checked against: Unity's reference
+// source at a version's branch, or a package's source at a release, read
+// under a Unity version's defines. Its manifest is Tests~/Api/<Name>.api.
+type Target struct {
+	Source  string // Reference, or a package name (com.unity.ugui)
+	Name    string // the manifest's name: the Unity version, or package@version
+	Ref     string // the git revision in the source's clone
+	Prefix  string // only files under this folder of the clone ("" for all)
+	Unity   string // the Unity version whose defines apply
+	Defines map[string]bool
+}
+
+// ReadTargets lists every target: one per Unity version (Tests~/Api/versions)
+// and one per line of Tests~/Api/packages ("package version git-ref unity-version [folder]").
+func ReadTargets(api string) ([]Target, error) {
+	versions, err := ReadVersions(filepath.Join(api, "versions"))
+	if err != nil {
+		return nil, err
+	}
+	byName := map[string]Version{}
+	var out []Target
+	for _, v := range versions {
+		byName[v.Name] = v
+		out = append(out, Target{Source: Reference, Name: v.Name, Ref: v.Branch, Unity: v.Name, Defines: v.Defines})
+	}
+	path := filepath.Join(api, "packages")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	for n, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) < 4 {
+			return nil, fmt.Errorf("%s:%d: want \"package version git-ref unity-version [folder]\", got %q", path, n+1, line)
+		}
+		v, ok := byName[f[3]]
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: %s is not a Unity version of %s", path, n+1, f[3], filepath.Join(api, "versions"))
+		}
+		t := Target{Source: f[0], Name: f[0] + "@" + f[1], Ref: f[2], Unity: v.Name, Defines: v.Defines}
+		if len(f) > 4 {
+			t.Prefix = strings.TrimSuffix(f[4], "/") + "/"
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
 // StubSource is what a stub file is checked against: the first line of the
 // file naming "Checked against: X"; UnityCsReference when it names none.
 func StubSource(src string) string {
 	for _, line := range strings.SplitN(src, "\n", 8) {
 		if _, after, ok := strings.Cut(line, "Checked against: "); ok {
-			return strings.TrimSpace(strings.TrimRight(after, "."))
+			f := strings.Fields(after)
+			if len(f) > 0 {
+				return strings.TrimRight(f[0], ".")
+			}
 		}
 	}
 	return Reference
@@ -53,35 +107,34 @@ func StubSource(src string) string {
 // Reference names Unity's C# reference source.
 const Reference = "UnityCsReference"
 
-// StubDecls parses the stub files checked against the reference under the
-// version's defines and returns their visible declarations (what an adapter
-// can use), and the stub files checked against something else.
-func StubDecls(dir string, v Version) (decls []Decl, others []string, err error) {
+// StubDecls parses the stub files checked against the target's source under
+// its defines and returns their visible declarations (what an adapter can use).
+func StubDecls(dir string, t Target) ([]Decl, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.cs"))
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	x := NewIndex()
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		if src := StubSource(string(b)); src != Reference {
-			others = append(others, filepath.Base(f)+" ("+src+")")
+		if StubSource(string(b)) != t.Source {
 			continue
 		}
-		if err := x.Add(filepath.Base(f), string(b), v.Defines); err != nil {
-			return nil, nil, err
+		if err := x.Add(filepath.Base(f), string(b), t.Defines); err != nil {
+			return nil, err
 		}
 	}
+	var decls []Decl
 	for _, d := range x.Decls() {
 		if visible(d.Access) {
 			decls = append(decls, d)
 		}
 	}
 	sortDecls(decls)
-	return decls, others, nil
+	return decls, nil
 }
 
 func sortDecls(ds []Decl) {
@@ -96,6 +149,7 @@ func sortDecls(ds []Decl) {
 // Manifest is a version's reference declarations for the keys the stubs
 // name: every overload, every accessibility; a key Unity lacks is absent.
 type Manifest struct {
+	Source string
 	Header []string
 	ByKey  map[string][]string // canonical lines
 	Absent map[string]bool
@@ -105,15 +159,17 @@ const absentWord = " absent"
 
 // Extract builds the manifest for the stub keys (and the reflected members')
 // from the reference index.
-func Extract(stubs []Decl, reflected []Reflected, ref *Index, header []string) *Manifest {
-	m := &Manifest{Header: header, ByKey: map[string][]string{}, Absent: map[string]bool{}}
+func Extract(t Target, stubs []Decl, reflected []Reflected, ref *Index, header []string) *Manifest {
+	m := &Manifest{Source: t.Source, Header: header, ByKey: map[string][]string{}, Absent: map[string]bool{}}
 	want := map[string]bool{}
 	for _, r := range reflected {
-		want[r.Key] = true
+		if r.Source == t.Source {
+			want[r.Key] = true
+		}
 	}
 	for _, d := range stubs {
 		want[d.Key()] = true
-		if d.Kind == "class" && d.Name == "" {
+		if d.Kind == "class" && d.Name == "" && !d.Static {
 			// A stub may hide the implicit constructor; the manifest says what Unity has.
 			want[d.Type+"::.ctor"] = true
 		}
@@ -162,13 +218,13 @@ func (m *Manifest) Write(path string) error {
 }
 
 // ReadManifest loads a manifest written by Write.
-func ReadManifest(path string) (*Manifest, error) {
+func ReadManifest(path, source string) (*Manifest, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	m := &Manifest{ByKey: map[string][]string{}, Absent: map[string]bool{}}
+	m := &Manifest{Source: source, ByKey: map[string][]string{}, Absent: map[string]bool{}}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
@@ -196,14 +252,14 @@ func Check(stubs []Decl, m *Manifest, version string) []string {
 		refs, known := m.ByKey[k]
 		switch {
 		case m.Absent[k]:
-			bad = append(bad, fmt.Sprintf("%s: %s does not exist in Unity %s; guard it with the version's define or remove it", where, k, version))
+			bad = append(bad, fmt.Sprintf("%s: %s does not exist in %s; guard it with the version's define or remove it", where, k, version))
 			continue
 		case !known:
-			bad = append(bad, fmt.Sprintf("%s: %s is not in the Unity %s manifest; regenerate the manifests (go run ./cmd/unityapi extract -ref DIR)", where, k, version))
+			bad = append(bad, fmt.Sprintf("%s: %s is not in the %s manifest; regenerate the manifests (go run ./cmd/unityapi extract -ref DIR)", where, k, version))
 			continue
 		}
 		if !contains(refs, d.String()) {
-			bad = append(bad, fmt.Sprintf("%s: the stub says\n\t%s\nbut Unity %s declares\n\t%s", where, d.String(), version, strings.Join(refs, "\n\t")))
+			bad = append(bad, fmt.Sprintf("%s: the stub says\n\t%s\nbut %s declares\n\t%s", where, d.String(), version, strings.Join(refs, "\n\t")))
 		}
 	}
 	return bad
@@ -226,13 +282,14 @@ func contains(s []string, v string) bool {
 // The rest of the comment is the declaration's canonical line, which every
 // supported version must declare exactly so.
 type Reflected struct {
-	File string
+	Source string // Reference, or the package named as unityapi:reflects[com.unity.x]
+	File   string
 	Line int
 	Key  string
 	Want string
 }
 
-const reflectsMarker = "unityapi:reflects "
+const reflectsMarker = "unityapi:reflects"
 
 // ReflectedDecls finds the reflects comments in the package's C# sources.
 func ReflectedDecls(pkg string) ([]Reflected, error) {
@@ -250,10 +307,18 @@ func ReflectedDecls(pkg string) ([]Reflected, error) {
 			if !ok {
 				continue
 			}
+			source := Reference
+			if strings.HasPrefix(want, "[") {
+				end := strings.IndexByte(want, ']')
+				if end < 0 {
+					return fmt.Errorf("%s:%d: unterminated [package] after %s", path, n+1, reflectsMarker)
+				}
+				source, want = want[1:end], want[end+1:]
+			}
 			want = strings.TrimSpace(want)
 			key, _, _ := strings.Cut(want, " ")
 			rel, _ := filepath.Rel(pkg, path)
-			out = append(out, Reflected{File: filepath.ToSlash(rel), Line: n + 1, Key: key, Want: want})
+			out = append(out, Reflected{Source: source, File: filepath.ToSlash(rel), Line: n + 1, Key: key, Want: want})
 		}
 		return nil
 	})
@@ -264,15 +329,18 @@ func ReflectedDecls(pkg string) ([]Reflected, error) {
 func CheckReflected(rs []Reflected, m *Manifest, version string) []string {
 	var bad []string
 	for _, r := range rs {
+		if r.Source != m.Source {
+			continue
+		}
 		where := fmt.Sprintf("%s:%d", r.File, r.Line)
 		refs, known := m.ByKey[r.Key]
 		switch {
 		case m.Absent[r.Key]:
-			bad = append(bad, fmt.Sprintf("%s: reflects %s, which Unity %s does not declare; handle its absence there or stop using it", where, r.Key, version))
+			bad = append(bad, fmt.Sprintf("%s: reflects %s, which %s does not declare; handle its absence there or stop using it", where, r.Key, version))
 		case !known:
-			bad = append(bad, fmt.Sprintf("%s: %s is not in the Unity %s manifest; regenerate the manifests (go run ./cmd/unityapi extract -ref DIR)", where, r.Key, version))
+			bad = append(bad, fmt.Sprintf("%s: %s is not in the %s manifest; regenerate the manifests (go run ./cmd/unityapi extract -ref DIR)", where, r.Key, version))
 		case !contains(refs, r.Want):
-			bad = append(bad, fmt.Sprintf("%s: reflects\n\t%s\nbut Unity %s declares\n\t%s", where, r.Want, version, strings.Join(refs, "\n\t")))
+			bad = append(bad, fmt.Sprintf("%s: reflects\n\t%s\nbut %s declares\n\t%s", where, r.Want, version, strings.Join(refs, "\n\t")))
 		}
 	}
 	return bad

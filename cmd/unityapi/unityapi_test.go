@@ -26,12 +26,12 @@ func TestStubsMatchEveryVersion(t *testing.T) {
 // obsolete-as-error, a member a version lacks, a wrong parameter type, a
 // static-ness or accessibility that differs.
 func TestCheckCatchesLies(t *testing.T) {
-	versions, err := ReadVersions(filepath.Join(apiDir(pkg), "versions"))
+	targets, err := ReadTargets(apiDir(pkg))
 	if err != nil {
 		t.Fatal(err)
 	}
-	byName := map[string]Version{}
-	for _, v := range versions {
+	byName := map[string]Target{}
+	for _, v := range targets {
 		byName[v.Name] = v
 	}
 	cases := []struct {
@@ -78,15 +78,15 @@ func TestCheckCatchesLies(t *testing.T) {
 				t.Fatalf("no stub file %s", c.file)
 			}
 			v := byName[c.version]
-			stubs, _, err := StubDecls(dir, v)
+			stubs, err := StubDecls(dir, v)
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, err := ReadManifest(filepath.Join(apiDir(pkg), v.Name+".api"))
+			m, err := ReadManifest(filepath.Join(apiDir(pkg), v.Name+".api"), v.Source)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := strings.Join(Check(stubs, m, v.Name), "\n")
+			got := strings.Join(Check(stubs, m, "Unity "+v.Name), "\n")
 			if !strings.Contains(got, c.want) {
 				t.Errorf("the check did not report %q; it said:\n%s", c.want, got)
 			}
@@ -102,16 +102,20 @@ func TestManifestsCurrent(t *testing.T) {
 	if ref == "" {
 		t.Skip("set UNITY_CS_REFERENCE to a UnityCsReference clone to regenerate and compare the manifests")
 	}
+	clones := refs{Reference: ref}
 	tmp := t.TempDir()
 	if err := os.CopyFS(filepath.Join(tmp, "Tests~"), os.DirFS(filepath.Join(pkg, "Tests~"))); err != nil {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	if err := extractAll(tmp, ref, &log); err != nil {
+	if err := extractAll(tmp, clones, &log); err != nil {
 		t.Fatal(err)
 	}
-	versions, _ := ReadVersions(filepath.Join(apiDir(pkg), "versions"))
-	for _, v := range versions {
+	targets, _ := ReadTargets(apiDir(pkg))
+	for _, v := range targets {
+		if v.Source != Reference {
+			continue
+		}
 		want, _ := os.ReadFile(filepath.Join(apiDir(pkg), v.Name+".api"))
 		got, _ := os.ReadFile(filepath.Join(apiDir(tmp), v.Name+".api"))
 		if !bytes.Equal(want, got) {
@@ -123,15 +127,15 @@ func TestManifestsCurrent(t *testing.T) {
 // A reflected member is checked like a stubbed one: a declaration that
 // differs in any version is reported with what Unity declares.
 func TestReflectedMembersChecked(t *testing.T) {
-	m := &Manifest{ByKey: map[string][]string{
+	m := &Manifest{Source: Reference, ByKey: map[string][]string{
 		"UnityEditor.GUIView::GrabPixels": {"UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void"},
 	}, Absent: map[string]bool{"UnityEditor.GUIView::Gone": true}}
 	rs := []Reflected{
-		{File: "a.cs", Line: 1, Key: "UnityEditor.GUIView::GrabPixels", Want: "UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void"},
-		{File: "a.cs", Line: 2, Key: "UnityEditor.GUIView::GrabPixels", Want: "UnityEditor.GUIView::GrabPixels public method (RenderTexture,Rect) void"},
-		{File: "a.cs", Line: 3, Key: "UnityEditor.GUIView::Gone", Want: "UnityEditor.GUIView::Gone internal field int"},
+		{Source: Reference, File: "a.cs", Line: 1, Key: "UnityEditor.GUIView::GrabPixels", Want: "UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void"},
+		{Source: Reference, File: "a.cs", Line: 2, Key: "UnityEditor.GUIView::GrabPixels", Want: "UnityEditor.GUIView::GrabPixels public method (RenderTexture,Rect) void"},
+		{Source: Reference, File: "a.cs", Line: 3, Key: "UnityEditor.GUIView::Gone", Want: "UnityEditor.GUIView::Gone internal field int"},
 	}
-	bad := CheckReflected(rs, m, "6000.5")
+	bad := CheckReflected(rs, m, "Unity 6000.5")
 	if len(bad) != 2 || !strings.HasPrefix(bad[0], "a.cs:2: reflects") || !strings.Contains(bad[1], "a.cs:3: reflects UnityEditor.GUIView::Gone, which Unity 6000.5 does not declare") {
 		t.Fatalf("got %q", bad)
 	}

@@ -47,8 +47,16 @@ namespace UnityEngine.InputSystem.LowLevel
     }
 }
 
+namespace UnityEngine.InputSystem.Controls
+{
+    // com.unity.inputsystem: InputSystem/Controls/Vector2Control.cs
+    public class Vector2Control : InputControl<Vector2> { }
+}
+
 namespace UnityEngine.InputSystem
 {
+    using UnityEngine.InputSystem.Controls;
+
     // com.unity.inputsystem: InputSystem/Devices/Keyboard.cs (enum Key; the members this
     // package names — others are parsed by name at run time)
     public enum Key
@@ -66,9 +74,6 @@ namespace UnityEngine.InputSystem
     {
         public TValue ReadValue() { throw new NotImplementedException(); }
     }
-
-    // com.unity.inputsystem: InputSystem/Controls/Vector2Control.cs
-    public class Vector2Control : InputControl<Vector2> { }
 
     // com.unity.inputsystem: InputSystem/Devices/InputDevice.cs
     public class InputDevice : InputControl { }

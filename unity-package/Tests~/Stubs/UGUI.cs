@@ -66,6 +66,7 @@ namespace UnityEngine.EventSystems
     // com.unity.ugui: Runtime/UGUI/EventSystem/EventSystem.cs
     public class EventSystem : UIBehaviour
     {
+        protected EventSystem() { }
         public static EventSystem current { get { throw new NotImplementedException(); } set { } }
         public void RaycastAll(PointerEventData eventData, List<RaycastResult> raycastResults) { }
     }
