@@ -63,8 +63,10 @@ func TestUnityPackageCompilesAndCoreTestsPass(t *testing.T) {
 }
 
 // The real C# Core against the real daemon: it dials, authenticates,
-// declares a tool, serves calls on its main thread, survives a reload with a
-// result delivered across it, emits events, and quits cleanly.
+// declares a tool, serves calls on its main thread, survives reloads with
+// results delivered across them (in the hello, and to the re-sent request of
+// a call still running after it), loses no answer sent right before a reload,
+// emits events, and quits cleanly.
 func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 	out := buildPackage(t)
 	e := startDaemon(t, bridge.Options{})
@@ -130,7 +132,7 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 	// next connection's hello.
 	start := time.Now()
 	status, r = e.call("", "compile", map[string]any{"WaitForDomainReload": true})
-	if status != http.StatusOK || r["ProjectRoot"] != filepath.ToSlash(proj) || r["Success"] != true {
+	if status != http.StatusOK || r["ProjectRoot"] != filepath.ToSlash(proj) || r["Success"] != true || r["Runs"] != 1.0 {
 		t.Fatalf("compile across the reload: %d %v", status, r)
 	}
 	expect("CONNECTED 2")
@@ -138,12 +140,40 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 	if info, _ := e.d.Engine.Hub.Editor(eds[0].ProjectHash); info.Epoch != 2 {
 		t.Errorf("epoch %d after one reload", info.Epoch)
 	}
+	// compile without it: answered in the compilationFinished handler, and the
+	// reload starts right after on the same tick. The answer, queued just before
+	// reload.starting and the close, must reach the daemon: were it lost, the
+	// daemon would send the idempotent compile again (Runs 2, a second reload).
+	status, r = e.call("", "compile", map[string]any{})
+	if status != http.StatusOK || r["Message"] != "compiled (headless host)" || r["Runs"] != 1.0 {
+		t.Fatalf("compile answered right before a reload: %d %v", status, r)
+	}
+	expect("CONNECTED 3")
+	// A call that spans a reload and ends as the new domain loads (a Play Mode
+	// test run finishing during the reload): delivered in the hello.
+	status, r = e.call("", "headless_span", map[string]any{"text": "in hello"})
+	if status != http.StatusOK || r["text"] != "in hello" || r["generation"] != 4.0 || r["afterHello"] != false || r["Runs"] != 1.0 {
+		t.Fatalf("spanning call delivered in the hello: %d %v", status, r)
+	}
+	expect("CONNECTED 4")
+	// One that ends well after the new domain said hello: the daemon sends it
+	// again (same callId), the new domain binds that request to the running call
+	// instead of running it twice, and answers it when it ends.
+	start = time.Now()
+	status, r = e.call("", "headless_span", map[string]any{"text": "after hello", "afterMs": 700})
+	if status != http.StatusOK || r["text"] != "after hello" || r["generation"] != 5.0 || r["afterHello"] != true || r["Runs"] != 1.0 {
+		t.Fatalf("spanning call answered after the hello: %d %v", status, r)
+	}
+	expect("CONNECTED 5")
+	if d := time.Since(start); d < 700*time.Millisecond {
+		t.Errorf("the spanning call was answered after %v, before its run ended", d)
+	}
 	// A call made during a reload is held and then runs on the new client.
 	stdin.Write([]byte("reload\n"))
 	e.waitState(eds[0].ProjectHash, api.StateReloading) // the host announced it (and stays away 300 ms)
 	status, r = e.call("", "headless_echo", map[string]any{"text": "after"})
-	expect("CONNECTED 3")
-	if status != http.StatusOK || r["generation"] != 3.0 {
+	expect("CONNECTED 6")
+	if status != http.StatusOK || r["generation"] != 6.0 {
 		t.Errorf("call during the reload: %d %v", status, r)
 	}
 	// Worker-thread tools run concurrently, off the main thread.

@@ -14,8 +14,13 @@ namespace UnityMcp.Core
     /// <summary>Keeps this editor connected to the unitymcp daemon: finds it through
     /// daemon.json in the state directory, authenticates with the token, says hello,
     /// answers pings from the socket thread, hands tool calls to the main thread (or a
-    /// worker) and sends their answers back, and re-dials with backoff. Socket I/O never
-    /// runs on the Unity main thread.</summary>
+    /// worker) and sends their answers back, and re-dials with backoff.
+    ///
+    /// Nothing waits on the socket but the connection's own threads: one reader, and one
+    /// writer that drains a queue. <see cref="Emit"/>, replies and pongs only enqueue, so
+    /// a daemon that stops reading (stalled, suspended in a debugger) never blocks
+    /// EditorApplication.update; closing before a domain reload waits for the queue to be
+    /// written at most <see cref="CloseTimeout"/>, then drops the connection.</summary>
     public sealed class BridgeClient : IDisposable
     {
         readonly EditorIdentity identity;
@@ -23,15 +28,14 @@ namespace UnityMcp.Core
         readonly IMainThread main;
         readonly ILog log;
         readonly string stateDir;
-        readonly SemaphoreSlim sendLock = new SemaphoreSlim(1, 1);
         readonly object gate = new object();
         readonly Dictionary<string, CancellationTokenSource> running = new Dictionary<string, CancellationTokenSource>();
         readonly Dictionary<long, TaskCompletionSource<JObject>> pending = new Dictionary<long, TaskCompletionSource<JObject>>();
-        CancellationTokenSource life = new CancellationTokenSource();
-        ClientWebSocket socket;
+        readonly CancellationTokenSource life = new CancellationTokenSource();
+        volatile Connection conn;
         Thread thread;
         long nextId;
-        bool daemonStartTried;
+        volatile bool daemonStartTried;
         volatile bool stopping;
         volatile string status = "not started";
 
@@ -42,28 +46,55 @@ namespace UnityMcp.Core
             this.main = main;
             this.log = log;
             this.stateDir = stateDir;
-            Deliveries = new List<JObject>();
+            Spanning = new SpanningCalls();
             AutoStartDaemon = true;
         }
 
-        /// <summary>Answers of calls that spanned a domain reload, sent in the next hello.</summary>
-        public List<JObject> Deliveries { get; set; }
+        /// <summary>Calls that span domain reloads: answered ones go out in the next hello,
+        /// running ones take over the daemon's re-sent request. The adapter keeps one store
+        /// across clients and domains (SessionState).</summary>
+        public SpanningCalls Spanning { get; set; }
 
         /// <summary>Reports whether the editor is compiling (for hello).</summary>
         public Func<bool> IsCompiling { get; set; }
 
-        /// <summary>The unitymcp binary to start when no daemon runs (null: "unitymcp" on PATH).</summary>
+        /// <summary>The unitymcp binary to start when no daemon runs (null: search PATH and the
+        /// install locations, <see cref="DaemonLocator"/>).</summary>
         public string DaemonExecutable { get; set; }
 
         /// <summary>Whether to start the daemon when none runs.</summary>
         public bool AutoStartDaemon { get; set; }
 
-        /// <summary>Says that the daemon was started (default: the log). The Editor sets it to
-        /// say so once per Editor session, not after every domain reload.</summary>
-        public Action<string> AnnounceDaemonStart { get; set; }
+        /// <summary>Whether starting the daemon was already tried. The Editor sets it from
+        /// SessionState, so the attempt (and its warning) happens once per Editor session,
+        /// not after every domain reload.</summary>
+        public bool DaemonStartTried
+        {
+            get { return daemonStartTried; }
+            set { daemonStartTried = value; }
+        }
+
+        /// <summary>Called (on the bridge thread) when the client tries to start the daemon,
+        /// before it does: the Editor remembers it in SessionState.</summary>
+        public event Action DaemonStartAttempted;
+
+        /// <summary>Finds the binary to start (tests replace it).</summary>
+        public DaemonLocator Locator = DaemonLocator.ForThisMachine();
 
         /// <summary>How long to wait between connection attempts at most.</summary>
         public TimeSpan MaxBackoff = TimeSpan.FromSeconds(5);
+
+        /// <summary>How long dialling the daemon may take before the attempt counts as failed.</summary>
+        public TimeSpan ConnectTimeout = TimeSpan.FromSeconds(10);
+
+        /// <summary>How long <see cref="Stop"/> (and so beforeAssemblyReload) waits for the
+        /// queued messages and the close to be written and the daemon's close to come back,
+        /// before it drops the connection.</summary>
+        public TimeSpan CloseTimeout = TimeSpan.FromSeconds(1);
+
+        /// <summary>Bytes the daemon may leave unread before the connection is dropped (it
+        /// is stalled or gone; the client dials again).</summary>
+        public long MaxQueuedBytes = 64L * 1024 * 1024;
 
         public bool IsConnected { get; private set; }
 
@@ -72,6 +103,13 @@ namespace UnityMcp.Core
 
         public event Action Connected;
         public event Action<string> Disconnected;
+
+        /// <summary>Raised on the bridge thread after each connection attempt or session, with
+        /// why it ended (tests wait on it).</summary>
+        internal event Action<string> RunEnded;
+
+        /// <summary>The connection being served, or the last one (tests look at its writer).</summary>
+        internal Connection LastConnection { get; private set; }
 
         /// <summary>Starts the connection loop on a background thread.</summary>
         public void Start()
@@ -96,6 +134,8 @@ namespace UnityMcp.Core
                 {
                     reason = e.GetBaseException().Message;
                 }
+                var ended = RunEnded;
+                if (ended != null) ended(reason);
                 if (stopping) break;
                 if (IsConnected)
                 {
@@ -111,9 +151,6 @@ namespace UnityMcp.Core
                 if (!greeted) backoff = TimeSpan.FromMilliseconds(Math.Min(backoff.TotalMilliseconds * 2, MaxBackoff.TotalMilliseconds));
             }
         }
-
-        /// <summary>How long dialling the daemon may take before the attempt counts as failed.</summary>
-        public TimeSpan ConnectTimeout = TimeSpan.FromSeconds(10);
 
         /// <summary>One connection: dial, hello, serve until it ends. Returns why it ended;
         /// greeted says whether the daemon answered the hello.</summary>
@@ -142,10 +179,27 @@ namespace UnityMcp.Core
                 ws.Dispose();
                 return "cannot connect to " + ep.Url + ": " + e.GetBaseException().Message;
             }
-            socket = ws;
-            var reader = Task.Factory.StartNew(() => ReadLoop(ws), TaskCreationOptions.LongRunning);
+            var c = new Connection(ws, log, MaxQueuedBytes);
+            lock (gate)
+            {
+                if (stopping)
+                {
+                    c.Abort();
+                    ws.Dispose();
+                    return "stopped";
+                }
+                conn = c;
+                LastConnection = c;
+            }
+            c.StartWriter();
+            var reader = Task.Factory.StartNew(() =>
+            {
+                try { return ReadLoop(ws); }
+                finally { c.ReaderDone.Set(); }
+            }, TaskCreationOptions.LongRunning);
             try
             {
+                var delivered = Spanning.Deliveries();
                 var hello = new JObject
                 {
                     { "protocol", Protocol.Version },
@@ -158,11 +212,11 @@ namespace UnityMcp.Core
                     { "simulator", identity.Simulator },
                     { "tools", new JArray(tools.BuiltinNames().ToArray()) },
                     { "declaredTools", tools.Declarations() },
-                    { "delivered", new JArray(Deliveries.ToArray()) },
+                    { "delivered", new JArray(delivered.ToArray()) },
                     { "compiling", IsCompiling != null && IsCompiling() },
                 };
                 var res = CallAsync(Protocol.Hello, hello, TimeSpan.FromSeconds(10)).Result;
-                Deliveries.Clear();
+                Spanning.Delivered(delivered);
                 greeted = true;
                 lock (unsentGate)
                 {
@@ -171,21 +225,25 @@ namespace UnityMcp.Core
                 }
                 status = "connected to " + ep.Url + " (daemon " + (string)res["daemonVersion"] + ", project " + (string)res["projectHash"] + ")";
                 log.Info("unitymcp: " + status);
-                var c = Connected;
-                if (c != null) main.Post(() => c());
+                var h = Connected;
+                if (h != null) main.Post(() => h());
                 reader.Wait();
                 return reader.Result;
             }
             catch (Exception e)
             {
                 var msg = e.GetBaseException().Message;
-                log.Warn("unitymcp: " + msg);
-                try { ws.Abort(); } catch (Exception) { }
+                if (!stopping) log.Warn("unitymcp: " + msg);
+                c.Abort();
                 return msg;
             }
             finally
             {
-                socket = null;
+                lock (gate)
+                {
+                    if (conn == c) conn = null;
+                }
+                c.Abort(); // after a clean close the writer is done already: nothing left to drop
                 FailPending();
                 ws.Dispose();
             }
@@ -195,20 +253,28 @@ namespace UnityMcp.Core
         {
             if (!AutoStartDaemon || daemonStartTried) return;
             daemonStartTried = true;
-            var exe = string.IsNullOrEmpty(DaemonExecutable) ? "unitymcp" : DaemonExecutable;
+            var h = DaemonStartAttempted;
+            if (h != null)
+            {
+                try { h(); } catch (Exception) { }
+            }
+            string problem;
+            var exe = Locator.Find(DaemonExecutable, out problem);
+            if (exe == null)
+            {
+                log.Warn("unitymcp: " + why + ", and it was not started: " + problem + ". The Editor tries this once per session; Reconnect in Project Settings > unitymcp tries again.");
+                return;
+            }
             try
             {
                 var psi = new ProcessStartInfo(exe, "serve") { UseShellExecute = false, CreateNoWindow = true };
                 psi.EnvironmentVariables["UNITYMCP_HOME"] = stateDir;
                 Process.Start(psi);
-                var msg = "unitymcp: " + why + "; started the daemon (" + exe + " serve)";
-                var announce = AnnounceDaemonStart;
-                if (announce != null) announce(msg);
-                else log.Info(msg);
+                log.Info("unitymcp: " + why + "; started the daemon (" + exe + " serve)");
             }
             catch (Exception e)
             {
-                log.Warn("unitymcp: " + why + ", and starting it failed (" + exe + ": " + e.Message + "). Install unitymcp and run `unitymcp serve`, or set the daemon path in Project Settings > unitymcp.");
+                log.Warn("unitymcp: " + why + ", and starting " + exe + " failed (" + e.Message + "). Check that it is the unitymcp binary and executable, or set its path in Project Settings > unitymcp, or start it yourself with `unitymcp serve`.");
             }
         }
 
@@ -267,6 +333,7 @@ namespace UnityMcp.Core
                     CancellationTokenSource cts;
                     lock (gate) running.TryGetValue(cid ?? "", out cts);
                     if (cts != null) cts.Cancel();
+                    Spanning.Forget(cid);
                     return;
                 case Protocol.Call:
                     Dispatch(id, (JObject)m["params"]);
@@ -285,7 +352,7 @@ namespace UnityMcp.Core
             IToolHandler handler;
             if (!tools.TryGet(name ?? "", out handler))
             {
-                Send(Protocol.ErrorResponse(id, new JObject { { "code", Protocol.ToolErrorCode }, { "message", "this editor has no tool " + name + "; update the unitymcp package" }, { "data", new JObject { { "code", "unknown_tool" } } } }));
+                Send(Protocol.ErrorResponse(id, Protocol.ToolError("unknown_tool", "this editor has no tool " + name + "; update the unitymcp package", null)));
                 return;
             }
             var deadline = DateTime.MaxValue;
@@ -296,14 +363,29 @@ namespace UnityMcp.Core
             lock (gate) running[callId ?? ""] = cts;
             // Answer only on the connection the call came on: request ids are
             // per connection, so an answer sent after a reconnect could land
-            // on another call. The daemon settles calls of a lost connection.
-            var origin = socket;
+            // on another call. The daemon settles calls of a lost connection;
+            // a call held across reloads keeps its answer for the next hello.
+            var origin = conn;
             var call = new ToolCall(callId, name, p["arguments"] as JObject, deadline, cts.Token, c =>
             {
                 lock (gate) running.Remove(c.CallId ?? "");
-                if (socket != origin || cts.IsCancellationRequested) return;
-                Send(c.Error != null ? Protocol.ErrorResponse(id, c.Error) : Protocol.Response(id, c.Result));
+                bool live = origin != null && conn == origin && !cts.IsCancellationRequested;
+                bool sent = live && origin.Enqueue(Encode(c.Error != null ? Protocol.ErrorResponse(id, c.Error) : Protocol.Response(id, c.Result)));
+                Spanning.Settled(c, sent);
             });
+            // A call held across a reload that the daemon sent again (it was missing from
+            // the hello's delivered answers): it is running already, or answered.
+            JToken result;
+            JObject error;
+            switch (Spanning.Adopt(call, out result, out error))
+            {
+                case SpanningCalls.Adoption.Bound:
+                    return;
+                case SpanningCalls.Adoption.Answered:
+                    lock (gate) running.Remove(callId ?? "");
+                    Send(error != null ? Protocol.ErrorResponse(id, error) : Protocol.Response(id, result ?? new JObject()));
+                    return;
+            }
             Action run = () =>
             {
                 if (cts.IsCancellationRequested) return; // cancelled or its connection is gone
@@ -319,7 +401,8 @@ namespace UnityMcp.Core
 
         /// <summary>Sends an event; while not connected (before the first hello, between a
         /// reload and the next hello) it is kept — the last <see cref="MaxUnsentEvents"/> —
-        /// and sent right after the next hello, in order, before anything newer.</summary>
+        /// and sent right after the next hello, in order, before anything newer. Never
+        /// waits for the socket.</summary>
         public void Emit(string type, JObject data)
         {
             var msg = Protocol.Notification(Protocol.Event, new JObject { { "type", type }, { "data", data ?? new JObject() } });
@@ -340,32 +423,54 @@ namespace UnityMcp.Core
         readonly Queue<JObject> unsent = new Queue<JObject>();
         readonly object unsentGate = new object();
 
-        /// <summary>Tells the daemon a domain reload starts (calls listed in spanning are
-        /// answered in the next hello) and closes the connection; the client does not
-        /// reconnect — the new domain starts its own.</summary>
-        public void AnnounceReload(IList<string> spanningCallIds)
+        /// <summary>Tells the daemon a domain reload starts — every call in
+        /// <see cref="Spanning"/> is listed as spanning it — and closes the connection
+        /// (bounded by <see cref="CloseTimeout"/>); the client does not reconnect: the new
+        /// domain starts its own. Save <see cref="Spanning"/> before.</summary>
+        public void AnnounceReload()
         {
-            Emit(Protocol.ReloadStarting, new JObject { { "spanning", new JArray(spanningCallIds ?? new string[0]) } });
+            Emit(Protocol.ReloadStarting, new JObject { { "spanning", new JArray(Spanning.Ids().ToArray()) } });
             Stop(false);
         }
 
-        /// <summary>Closes the connection and stops reconnecting.</summary>
+        /// <summary>Closes the connection and stops reconnecting. Whatever was sent before is
+        /// written first, unless the daemon does not take it within <see cref="CloseTimeout"/>:
+        /// then the connection is dropped. Returns within about CloseTimeout.</summary>
         public void Stop(bool quitting)
         {
             if (quitting) Emit(Protocol.Quitting, new JObject());
-            stopping = true;
-            var ws = socket;
-            if (ws != null)
+            var until = DateTime.UtcNow + CloseTimeout;
+            Connection c;
+            lock (gate)
             {
-                try
+                stopping = true;
+                c = conn;
+            }
+            if (c != null)
+            {
+                c.BeginClose(quitting ? "quitting" : "domain reload");
+                if (!c.WriterDone.Wait(Remaining(until)))
                 {
-                    ws.CloseAsync(WebSocketCloseStatus.NormalClosure, quitting ? "quitting" : "domain reload", CancellationToken.None).Wait(TimeSpan.FromSeconds(1));
+                    log.Warn("unitymcp: the daemon did not take the last messages within " + CloseTimeout.TotalSeconds + " s (" + c.QueuedBytes + " bytes unsent); closing without them");
+                    c.Abort();
                 }
-                catch (Exception) { }
+                else c.ReaderDone.Wait(Remaining(until)); // the daemon's close: everything arrived
             }
             life.Cancel();
-            if (thread != null && thread != Thread.CurrentThread) thread.Join(TimeSpan.FromSeconds(2));
+            var t = thread;
+            if (t != null && t != Thread.CurrentThread)
+            {
+                var left = Remaining(until);
+                t.Join(left < TimeSpan.FromMilliseconds(200) ? TimeSpan.FromMilliseconds(200) : left);
+            }
+            lock (unsentGate) IsConnected = false;
             status = quitting ? "stopped" : "reloading";
+        }
+
+        static TimeSpan Remaining(DateTime until)
+        {
+            var left = until - DateTime.UtcNow;
+            return left < TimeSpan.Zero ? TimeSpan.Zero : left;
         }
 
         public void Dispose() { Stop(false); }
@@ -399,23 +504,134 @@ namespace UnityMcp.Core
             foreach (var t in all) t.TrySetException(new IOException("connection closed"));
         }
 
-        void Send(JObject m)
+        static byte[] Encode(JObject m) { return Encoding.UTF8.GetBytes(m.ToString(Formatting.None)); }
+
+        /// <summary>Queues m on the current connection; false when there is none.</summary>
+        bool Send(JObject m)
         {
-            var ws = socket;
-            if (ws == null || ws.State != WebSocketState.Open) return;
-            var bytes = Encoding.UTF8.GetBytes(m.ToString(Formatting.None));
-            sendLock.Wait();
-            try
+            var c = conn;
+            return c != null && c.Enqueue(Encode(m));
+        }
+
+        /// <summary>One WebSocket connection's send side: a queue and the one thread that
+        /// writes it, so that no other thread ever waits for the daemon to read.</summary>
+        internal sealed class Connection
+        {
+            readonly ClientWebSocket ws;
+            readonly ILog log;
+            readonly long maxQueued;
+            readonly Queue<byte[]> queue = new Queue<byte[]>();
+            long queued;
+            bool closing, aborted;
+            string closeReason;
+
+            /// <summary>Set when the writer has ended: everything written and the close sent,
+            /// or the connection dropped.</summary>
+            public readonly ManualResetEventSlim WriterDone = new ManualResetEventSlim(false);
+            /// <summary>Set when the reader has ended (the daemon's close arrived, or the
+            /// connection broke).</summary>
+            public readonly ManualResetEventSlim ReaderDone = new ManualResetEventSlim(false);
+
+            public Connection(ClientWebSocket ws, ILog log, long maxQueued)
             {
-                ws.SendAsync(new ArraySegment<byte>(bytes), WebSocketMessageType.Text, true, CancellationToken.None).Wait(TimeSpan.FromSeconds(30));
+                this.ws = ws;
+                this.log = log;
+                this.maxQueued = maxQueued;
             }
-            catch (Exception e)
+
+            /// <summary>Bytes queued and not yet handed to the socket.</summary>
+            public long QueuedBytes { get { lock (queue) return queued; } }
+
+            public void StartWriter()
             {
-                log.Warn("unitymcp: send failed: " + e.GetBaseException().Message);
+                new Thread(Write) { IsBackground = true, Name = "unitymcp bridge writer" }.Start();
             }
-            finally
+
+            /// <summary>Queues one text frame; never waits. False when the connection is
+            /// closing or gone.</summary>
+            public bool Enqueue(byte[] frame)
             {
-                sendLock.Release();
+                bool overflow = false;
+                lock (queue)
+                {
+                    if (closing || aborted) return false;
+                    if (queued + frame.Length > maxQueued) overflow = true;
+                    else
+                    {
+                        queue.Enqueue(frame);
+                        queued += frame.Length;
+                        Monitor.Pulse(queue);
+                        return true;
+                    }
+                }
+                if (overflow)
+                {
+                    log.Warn("unitymcp: the daemon has left " + QueuedBytes + " bytes unread (more than " + maxQueued + "); it is stalled or gone: dropping the connection and dialling again");
+                    Abort();
+                }
+                return false;
+            }
+
+            /// <summary>Writes what is queued, then the close frame; nothing is queued after.</summary>
+            public void BeginClose(string reason)
+            {
+                lock (queue)
+                {
+                    if (closing) return;
+                    closing = true;
+                    closeReason = reason;
+                    Monitor.Pulse(queue);
+                }
+            }
+
+            /// <summary>Drops the connection now (pending writes fail, the reader ends).</summary>
+            public void Abort()
+            {
+                lock (queue)
+                {
+                    if (aborted) return;
+                    aborted = true;
+                    queue.Clear();
+                    queued = 0;
+                    Monitor.Pulse(queue);
+                }
+                try { ws.Abort(); } catch (Exception) { }
+            }
+
+            void Write()
+            {
+                try
+                {
+                    while (true)
+                    {
+                        byte[] frame;
+                        lock (queue)
+                        {
+                            while (queue.Count == 0 && !closing && !aborted) Monitor.Wait(queue);
+                            if (aborted) return;
+                            if (queue.Count == 0) break; // closing, all written
+                            frame = queue.Dequeue();
+                            queued -= frame.Length;
+                        }
+                        // The only wait on the daemon reading: on this thread.
+                        ws.SendAsync(new ArraySegment<byte>(frame), WebSocketMessageType.Text, true, CancellationToken.None).Wait();
+                    }
+                    string reason;
+                    lock (queue) reason = closeReason;
+                    // The close frame only: the reader sees the daemon's answer to it.
+                    ws.CloseOutputAsync(WebSocketCloseStatus.NormalClosure, reason, CancellationToken.None).Wait();
+                }
+                catch (Exception e)
+                {
+                    bool dropped;
+                    lock (queue) dropped = aborted;
+                    if (!dropped) log.Warn("unitymcp: send failed: " + e.GetBaseException().Message);
+                    Abort();
+                }
+                finally
+                {
+                    WriterDone.Set();
+                }
             }
         }
     }

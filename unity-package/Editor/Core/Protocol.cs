@@ -47,6 +47,15 @@ namespace UnityMcp.Core
         {
             return new JObject { { "jsonrpc", "2.0" }, { "id", id }, { "error", error } };
         }
+
+        /// <summary>The error object of a tool failure, as ToolCall.Fail builds it:
+        /// {code: -32001, message, data: {code, …data}}.</summary>
+        internal static JObject ToolError(string code, string message, JObject data)
+        {
+            var d = data != null ? (JObject)data.DeepClone() : new JObject();
+            d["code"] = code;
+            return new JObject { { "code", ToolErrorCode }, { "message", message }, { "data", d } };
+        }
     }
 
     /// <summary>What the editor says about itself in hello.</summary>

@@ -13,17 +13,31 @@ using UnityMcp.Editor.Tools;
 namespace UnityMcp.Editor
 {
     /// <summary>Finds [McpTool] methods (TypeCache) and declares them to the registry with
-    /// a JSON schema derived from their parameters.</summary>
+    /// a JSON schema derived from their parameters. Methods in test code (Core's TestCode:
+    /// an assembly that references nunit.framework, or a test fixture class in the
+    /// predefined Assembly-CSharp* assemblies) are not declared: they exist for tests, such as
+    /// this package's own Tests/Editor sample tool, and agents must not see them.</summary>
     public static class AttributeTools
     {
         static readonly Regex NameRule = new Regex("^[a-z][a-z0-9_]{0,63}$");
+        const string ToldAboutTestsKey = "UnityMcp.AttributeTools.ToldAboutTests";
 
         public static void DeclareAll(ToolRegistry registry)
         {
+            var testTools = new List<string>();
             foreach (var m in TypeCache.GetMethodsWithAttribute<McpToolAttribute>())
             {
                 try
                 {
+                    var test = TestCode.Why(m);
+                    if (test != null)
+                    {
+                        // This package's own tests are expected; a project's are worth a line.
+                        var asmName = m.DeclaringType.Assembly.GetName().Name;
+                        if (!asmName.StartsWith("UnityMcp.", StringComparison.Ordinal))
+                            testTools.Add(m.DeclaringType.FullName + "." + m.Name + " (" + test + ")");
+                        continue;
+                    }
                     var attr = (McpToolAttribute)Attribute.GetCustomAttribute(m, typeof(McpToolAttribute));
                     string why = Check(m, attr, registry);
                     if (why != null)
@@ -38,7 +52,17 @@ namespace UnityMcp.Editor
                     Debug.LogWarning("[unitymcp] [McpTool] on " + m.DeclaringType + "." + m.Name + " is ignored: " + e.Message);
                 }
             }
+            // Once per Editor session (SessionState outlives domain reloads), not per reload.
+            if (testTools.Count > 0 && !SessionState.GetBool(ToldAboutTestsKey, false))
+            {
+                SessionState.SetBool(ToldAboutTestsKey, true);
+                Debug.Log("[unitymcp] [McpTool] methods in test code are not declared to agents: " + string.Join("; ", testTools.ToArray()) +
+                    ". To publish one, move it to an Editor assembly (or class) without tests.");
+            }
         }
+
+        /// <summary>Whether DeclareAll leaves the method out as test code (see the class).</summary>
+        public static bool IsTestTool(MethodInfo m) { return TestCode.Why(m) != null; }
 
         static string Check(MethodInfo m, McpToolAttribute attr, ToolRegistry registry)
         {

@@ -15,12 +15,12 @@ namespace UnityMcp.Editor
     [InitializeOnLoad]
     public static class McpBridge
     {
-        const string DeliveriesKey = "UnityMcp.Deliveries";
-        const string HeldKey = "UnityMcp.HeldCalls";
-        const string DaemonStartedKey = "UnityMcp.DaemonStartAnnounced";
+        // SessionState (UnityCsReference Editor/Mono/EditorGUIUtility.bindings.cs): kept
+        // across domain reloads, cleared when the Editor quits.
+        const string SpanningKey = "UnityMcp.SpanningCalls";
+        const string DaemonStartKey = "UnityMcp.DaemonStartTried";
 
         static readonly MainThreadQueue queue = new MainThreadQueue();
-        static readonly Dictionary<string, Func<JObject>> spanning = new Dictionary<string, Func<JObject>>();
         static volatile bool compiling;
 
         /// <summary>The tools this editor implements.</summary>
@@ -31,18 +31,24 @@ namespace UnityMcp.Editor
 
         public static EditorIdentity Identity { get; private set; }
 
+        /// <summary>Calls that span domain reloads (compile with WaitForDomainReload, test
+        /// runs, entering Play Mode), saved in SessionState before each reload.</summary>
+        public static SpanningCalls Spanning { get; private set; } = new SpanningCalls();
+
         /// <summary>The main-thread queue (for code that runs on other threads).</summary>
         public static IMainThread MainThread { get { return queue; } }
 
         /// <summary>Called on the main thread after a compilation of the project's scripts
-        /// finished: success, errors, warnings. AssemblyBuilder builds (execute_code) are excluded.</summary>
+        /// finished, inside CompilationPipeline.compilationFinished: Unity may start the
+        /// domain reload right after it, in the same editor tick, so answer there.
+        /// AssemblyBuilder builds (execute_code) are excluded.</summary>
         public static event Action<CompileSummary> CompileFinished;
 
         /// <summary>Called on the main thread when a compilation of the project's scripts starts.</summary>
         public static event Action CompileStarted;
 
-        /// <summary>Called on the main thread right before a domain reload (after the
-        /// spanning calls were stored): save state here.</summary>
+        /// <summary>Called on the main thread right before a domain reload, before the
+        /// spanning calls are saved: save state here.</summary>
         public static event Action BeforeReload;
 
         static McpBridge()
@@ -59,6 +65,7 @@ namespace UnityMcp.Editor
             Identity = BuildIdentity();
             Registry = BuiltinTools.Build();
             AttributeTools.DeclareAll(Registry);
+            Spanning = RestoreSpanning();
 
             CompilationPipeline.compilationStarted += OnCompilationStarted;
             CompilationPipeline.assemblyCompilationFinished += OnAssemblyCompiled;
@@ -69,28 +76,25 @@ namespace UnityMcp.Editor
             EditorApplication.quitting += OnQuitting;
 
             TestTools.Listen();
-            pendingDeliveries = RestoreDeliveries();
-            // A Play Mode test run that spans reloads answers in the hello after it ends.
-            bool deferStart = TestTools.RestoreAfterReload();
-            if (!deferStart) StartClient();
+            // Calls that spanned the reload pick up where they were: a test run still
+            // going, Play Mode being entered. The bridge connects at once all the same;
+            // their answers go to the daemon's re-sent requests, or into the next hello.
+            TestTools.RestoreAfterReload();
+            EditorStateTools.RestoreAfterReload();
+            Connect();
             ScriptWatch.Start();
         }
 
-        static List<JObject> pendingDeliveries;
-
-        /// <summary>Adds the answer of a call that spanned a reload to the next hello
-        /// (only before <see cref="StartClient"/>).</summary>
-        internal static void Deliver(JObject delivery)
+        /// <summary>Starts (or restarts) the connection with the current settings; the
+        /// settings page's Reconnect. It may try to start the daemon again (once).</summary>
+        public static void StartClient()
         {
-            if (pendingDeliveries == null) pendingDeliveries = new List<JObject>();
-            pendingDeliveries.Add(delivery);
+            if (Registry == null) return;
+            SessionState.SetBool(DaemonStartKey, false);
+            Connect();
         }
 
-        /// <summary>Whether the connection has been started in this domain.</summary>
-        public static bool Started { get { return Client != null; } }
-
-        /// <summary>Starts (or restarts) the connection with the current settings.</summary>
-        public static void StartClient()
+        static void Connect()
         {
             if (Registry == null) return;
             if (Client != null)
@@ -98,41 +102,24 @@ namespace UnityMcp.Editor
                 try { Client.Dispose(); } catch (Exception) { }
             }
             var c = new BridgeClient(Identity, Registry, queue, new UnityLog(), StateDirectory.Current());
-            if (pendingDeliveries != null) c.Deliveries.AddRange(pendingDeliveries);
-            pendingDeliveries = null;
+            c.Spanning = Spanning;
             c.IsCompiling = () => compiling;
             var path = McpSettings.DaemonPath;
             c.DaemonExecutable = string.IsNullOrEmpty(path) ? null : path;
             c.AutoStartDaemon = McpSettings.AutoStartDaemon;
-            c.AnnounceDaemonStart = msg => queue.Post(() =>
-            {
-                if (SessionState.GetBool(DaemonStartedKey, false)) return;
-                SessionState.SetBool(DaemonStartedKey, true);
-                Debug.Log(msg);
-            });
+            // Once per Editor session, not after every domain reload.
+            c.DaemonStartTried = SessionState.GetBool(DaemonStartKey, false);
+            c.DaemonStartAttempted += () => queue.Post(() => SessionState.SetBool(DaemonStartKey, true));
             Client = c;
             c.Start();
         }
 
-        /// <summary>Sends an event to the daemon (dropped when not connected).</summary>
+        /// <summary>Sends an event to the daemon (kept for the next hello when not connected).</summary>
         public static void Emit(string type, JObject data)
         {
             var c = Client;
             if (c != null) c.Emit(type, data);
         }
-
-        /// <summary>Keeps a call open across the coming domain reload: at the reload,
-        /// result() gives its answer, which the next hello delivers.</summary>
-        public static void HoldAcrossReload(ToolCall call, Func<JObject> result)
-        {
-            spanning[call.CallId] = result;
-        }
-
-        public static void ReleaseHold(ToolCall call) { spanning.Remove(call.CallId); }
-
-        /// <summary>Registers a call id as spanning without an answer yet (answered by a
-        /// later hello, e.g. a Play Mode test run).</summary>
-        public static readonly List<string> ExtraSpanning = new List<string>();
 
         static EditorIdentity BuildIdentity()
         {
@@ -155,28 +142,14 @@ namespace UnityMcp.Editor
             };
         }
 
-        static List<JObject> RestoreDeliveries()
+        static SpanningCalls RestoreSpanning()
         {
-            var list = new List<JObject>();
-            var s = SessionState.GetString(DeliveriesKey, "");
-            SessionState.EraseString(DeliveriesKey);
-            if (string.IsNullOrEmpty(s)) return list;
-            try
-            {
-                foreach (var t in JArray.Parse(s))
-                {
-                    var o = t as JObject;
-                    if (o == null) continue;
-                    var r = o["result"] as JObject;
-                    if (r != null && r.Property("ProjectRoot") != null) r["ProjectRoot"] = ProjectPaths.Root;
-                    list.Add(o);
-                }
-            }
-            catch (Exception e)
-            {
-                Debug.LogWarning("[unitymcp] could not restore the answers of calls that spanned the domain reload: " + e.Message);
-            }
-            return list;
+            string problem;
+            var s = SpanningCalls.Load(SessionState.GetString(SpanningKey, ""), out problem);
+            SessionState.EraseString(SpanningKey);
+            if (problem != null)
+                Debug.LogWarning("[unitymcp] SessionState " + SpanningKey + ": " + problem + "; the daemon answers those calls interrupted_by_reload (call them again)");
+            return s;
         }
 
         static void UpdateFlags()
@@ -244,54 +217,26 @@ namespace UnityMcp.Editor
 
         // ---- reload, play mode, quit ----
 
+        // beforeAssemblyReload: nothing here waits for the daemon but AnnounceReload,
+        // which gives up after BridgeClient.CloseTimeout (1 s).
         static void OnBeforeReload()
         {
-            var ids = new List<string>();
-            var answers = new JArray();
-            foreach (var kv in spanning)
-            {
-                try
-                {
-                    answers.Add(new JObject { { "callId", kv.Key }, { "result", kv.Value() } });
-                    ids.Add(kv.Key);
-                }
-                catch (Exception e)
-                {
-                    Debug.LogWarning("[unitymcp] a call could not be kept across the reload: " + e.Message);
-                }
-            }
-            spanning.Clear();
-            ids.AddRange(ExtraSpanning);
-            ExtraSpanning.Clear();
-            // Answers from the previous reload that the daemon has not received
-            // yet (no hello since) must survive this reload too.
-            var carried = new List<JObject>();
-            if (pendingDeliveries != null) carried.AddRange(pendingDeliveries);
-            var cl = Client;
-            if (cl != null)
-            {
-                try { carried.AddRange(cl.Deliveries.ToArray()); } catch (Exception) { }
-            }
-            foreach (var d in carried)
-            {
-                var id = (string)d["callId"];
-                bool dup = false;
-                foreach (var a in answers) dup |= (string)a["callId"] == id;
-                if (!dup) answers.Add(d);
-            }
-            if (answers.Count > 0) SessionState.SetString(DeliveriesKey, answers.ToString(Newtonsoft.Json.Formatting.None));
             var h = BeforeReload;
             if (h != null)
             {
                 try { h(); } catch (Exception e) { Debug.LogException(e); }
             }
             ScriptWatch.Stop();
+            SessionState.SetString(SpanningKey, Spanning.Save());
             var c = Client;
-            if (c != null) c.AnnounceReload(ids);
+            if (c == null) return;
+            if (c.DaemonStartTried) SessionState.SetBool(DaemonStartKey, true); // the posted flag may not have run yet
+            c.AnnounceReload();
         }
 
         static void OnPlayModeChanged(PlayModeStateChange change)
         {
+            EditorStateTools.OnPlayModeStateChanged(change);
             string state;
             switch (change)
             {

@@ -10,7 +10,10 @@ namespace UnityMcp
     /// <code>
     /// [McpTool("scene_count_lights", "Counts the lights in the open scenes", ReadOnly = true)]
     /// public static int CountLights(bool includeInactive = false) { … }
-    /// </code></summary>
+    /// </code>
+    /// Methods in test code are not declared: in an assembly that references
+    /// nunit.framework (a test assembly), or in a test fixture class of the predefined
+    /// Assembly-CSharp* assemblies; the Console names them once.</summary>
     [AttributeUsage(AttributeTargets.Method, AllowMultiple = false, Inherited = false)]
     public sealed class McpToolAttribute : Attribute
     {

@@ -1,8 +1,11 @@
 using System;
+using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO;
 using System.Net;
 using System.Net.Sockets;
 using System.Threading;
+using Newtonsoft.Json.Linq;
 using NUnit.Framework;
 using UnityMcp.Core;
 
@@ -15,8 +18,63 @@ namespace UnityMcp.Core.Tests
 
         sealed class Quiet : ILog
         {
+            public readonly List<string> Warnings = new List<string>();
             public void Info(string message) { }
-            public void Warn(string message) { }
+            public void Warn(string message) { lock (Warnings) Warnings.Add(message); }
+        }
+
+        static EditorIdentity Identity()
+        {
+            return new EditorIdentity { ProjectPath = "/p", DataPath = "/p/Assets", ProductName = "p", UnityVersion = "t", PackageVersion = "t" };
+        }
+
+        static readonly TimeSpan Wait = TimeSpan.FromSeconds(10);
+
+        /// <summary>Runs action on another thread and says whether it returned within
+        /// bound: a call that blocks fails the test instead of hanging it.</summary>
+        static bool ReturnsWithin(TimeSpan bound, Action action, out TimeSpan took)
+        {
+            var done = new ManualResetEventSlim(false);
+            Exception failure = null;
+            var sw = Stopwatch.StartNew();
+            var t = new Thread(() =>
+            {
+                try { action(); }
+                catch (Exception e) { failure = e; }
+                finally { done.Set(); }
+            }) { IsBackground = true };
+            t.Start();
+            bool ok = done.Wait(bound);
+            took = sw.Elapsed;
+            if (failure != null) throw new Exception("the action threw", failure);
+            return ok;
+        }
+
+        /// <summary>BridgeClient connected to daemon, with the tools given, after the hello.</summary>
+        static BridgeClient Connect(FakeDaemon daemon, ToolRegistry tools, Quiet log, SpanningCalls spanning = null)
+        {
+            var client = new BridgeClient(Identity(), tools ?? new ToolRegistry(), new Inline(), log, daemon.StateDir) { AutoStartDaemon = false };
+            if (spanning != null) client.Spanning = spanning;
+            var connected = new ManualResetEventSlim(false);
+            client.Connected += connected.Set;
+            client.Start();
+            daemon.Accept(Wait);
+            daemon.Greet();
+            Assert.IsTrue(connected.Wait(Wait), "the client did not report the connection after the hello");
+            return client;
+        }
+
+        /// <summary>Stops client while the daemon reads (and answers) its close, as a live
+        /// daemon does; returns how long Stop took.</summary>
+        static TimeSpan StopAgainst(FakeDaemon daemon, BridgeClient client)
+        {
+            var took = TimeSpan.Zero;
+            var stopped = new Thread(() => { var sw = Stopwatch.StartNew(); client.Stop(false); took = sw.Elapsed; });
+            stopped.Start();
+            JObject m;
+            while ((m = daemon.Read()) != null) Assert.AreEqual(Protocol.Event, (string)m["method"], "only events before the close: " + m);
+            Assert.IsTrue(stopped.Join(Wait), "Stop did not return");
+            return took;
         }
 
         /// <summary>A daemon address that accepts TCP and hangs up at once (a port taken by
@@ -49,11 +107,10 @@ namespace UnityMcp.Core.Tests
             {
                 File.WriteAllText(Path.Combine(dir, "daemon.json"), "{\"url\":\"http://127.0.0.1:" + port + "\",\"pid\":1,\"version\":\"t\"}");
                 File.WriteAllText(Path.Combine(dir, "token"), "tok");
-                var identity = new EditorIdentity { ProjectPath = "/p", DataPath = "/p/Assets", ProductName = "p", UnityVersion = "t", PackageVersion = "t" };
-                using (var client = new BridgeClient(identity, new ToolRegistry(), new Inline(), new Quiet(), dir) { AutoStartDaemon = false })
+                using (var client = new BridgeClient(Identity(), new ToolRegistry(), new Inline(), new Quiet(), dir) { AutoStartDaemon = false })
                 {
                     client.Start();
-                    Thread.Sleep(3200);
+                    Thread.Sleep(3200); // measuring a rate over time: the sleep is the measurement window
                 }
                 // Attempts at 0, 0.25, 0.75, 1.75 s (then 3.75): four or five; without the
                 // backoff it was one every 250 ms (13).
@@ -63,6 +120,205 @@ namespace UnityMcp.Core.Tests
             {
                 stop = true;
                 listener.Stop();
+                Directory.Delete(dir, true);
+            }
+        }
+
+        /// <summary>A daemon that stops reading: the kernel's buffers fill up, and still no
+        /// caller waits — events and replies are queued, pings answered from the socket
+        /// thread keep the reader going, and the close before a reload gives up after
+        /// CloseTimeout instead of blocking beforeAssemblyReload.</summary>
+        [Test]
+        public void StalledDaemonBlocksNoCaller()
+        {
+            using (var daemon = new FakeDaemon(receiveBuffer: 4096))
+            {
+                var ran = new ManualResetEventSlim(false);
+                var tools = new ToolRegistry();
+                tools.Register(new DelegateTool("t", true, c => { c.Reply(new JObject { { "ok", true } }); ran.Set(); }));
+                var log = new Quiet();
+                var client = Connect(daemon, tools, log);
+                client.CloseTimeout = TimeSpan.FromMilliseconds(300);
+                // The daemon reads nothing from here on. 48 MiB is far more than the kernel
+                // buffers (4 KiB here, at most a few MiB on the client's side).
+                var blob = new string('x', 1024 * 1024);
+                TimeSpan took;
+                Assert.IsTrue(ReturnsWithin(TimeSpan.FromSeconds(15), () =>
+                {
+                    for (int i = 0; i < 48; i++) client.Emit("test.blob", new JObject { { "i", i }, { "blob", blob } });
+                }, out took), "Emit blocked on a daemon that does not read");
+                var conn = client.LastConnection;
+                Assert.Greater(conn.QueuedBytes, 32L * 1024 * 1024,
+                    "the writer must be stuck on the full socket (else this test proves nothing): most of the 48 MiB is still queued");
+                Assert.IsFalse(conn.WriterDone.IsSet, "the writer is still waiting on the socket");
+
+                // The reader still reads: a ping and a call arrive and are answered (queued).
+                daemon.Write(new JObject { { "jsonrpc", "2.0" }, { "id", "p1" }, { "method", Protocol.Ping } });
+                daemon.Call("r1", "c1", "t");
+                Assert.IsTrue(ran.Wait(Wait), "the call was not run: the reader is blocked behind the stalled writer");
+
+                Assert.IsTrue(ReturnsWithin(TimeSpan.FromSeconds(3), client.AnnounceReload, out took),
+                    "AnnounceReload (beforeAssemblyReload) did not return within 3 s while the daemon is stalled");
+                Assert.Less(took.TotalMilliseconds, 2000, "AnnounceReload took " + took.TotalMilliseconds + " ms with CloseTimeout 300 ms");
+                Assert.IsTrue(conn.WriterDone.Wait(Wait), "the writer thread did not end after the connection was dropped");
+                lock (log.Warnings)
+                    StringAssert.Contains("did not take the last messages within 0.3 s", string.Join("\n", log.Warnings.ToArray()));
+            }
+        }
+
+        /// <summary>The answer sent right before a reload (compile without
+        /// WaitForDomainReload answers in compilationFinished, and the reload starts in the
+        /// same tick) reaches the daemon before reload.starting and the close.</summary>
+        [Test]
+        public void AnswerSentRightBeforeTheReloadArrivesFirst()
+        {
+            using (var daemon = new FakeDaemon())
+            {
+                BridgeClient client = null;
+                var reloaded = new ManualResetEventSlim(false);
+                var took = TimeSpan.Zero;
+                var tools = new ToolRegistry();
+                // Off the socket's reader thread, as Unity's main thread is.
+                tools.Register(new DelegateTool("compile", false, c =>
+                {
+                    var sw = Stopwatch.StartNew();
+                    c.Reply(new JObject { { "Success", true } });
+                    client.AnnounceReload();
+                    took = sw.Elapsed;
+                    reloaded.Set();
+                }));
+                client = Connect(daemon, tools, new Quiet());
+                daemon.Call("r1", "c1", "compile");
+                var answer = daemon.Read();
+                Assert.AreEqual("r1", (string)answer["id"], "first the answer: " + answer);
+                Assert.AreEqual(true, (bool)answer["result"]["Success"]);
+                var ev = daemon.Read();
+                Assert.AreEqual(Protocol.ReloadStarting, (string)ev["params"]["type"], "then reload.starting: " + ev);
+                Assert.IsNull(daemon.Read(), "then the close");
+                Assert.IsTrue(reloaded.Wait(Wait), "AnnounceReload did not return after the daemon answered the close");
+                Assert.Less(took.TotalMilliseconds, 500, "a daemon that reads and answers the close: AnnounceReload returns at once, not after CloseTimeout");
+            }
+        }
+
+        /// <summary>A held call's id is listed as spanning in reload.starting; after the
+        /// reload the daemon sends it again (it was missing from the hello's deliveries) and
+        /// the new client binds that request to the running call instead of running the tool
+        /// again; the answer goes to it whenever it comes.</summary>
+        [Test]
+        public void HeldCallTakesOverTheResentRequestAfterTheReload()
+        {
+            using (var daemon = new FakeDaemon())
+            {
+                int runs = 0;
+                SpanningCalls spanning = new SpanningCalls();
+                var tools = new ToolRegistry();
+                tools.Register(new DelegateTool("run-tests", true, c => { Interlocked.Increment(ref runs); spanning.Hold(c, new JObject { { "mode", "PlayMode" } }); }));
+                var first = Connect(daemon, tools, new Quiet(), spanning);
+                daemon.Call("r1", "c1", "run-tests");
+                // The reload: the adapter saves the store, announces, and the domain goes.
+                var sawHold = SpinWait.SpinUntil(() => spanning.IsHeld("c1"), Wait);
+                Assert.IsTrue(sawHold, "the tool did not hold the call");
+                var saved = spanning.Save();
+                var announced = new Thread(first.AnnounceReload); // the main thread, while the daemon reads
+                announced.Start();
+                var ev = daemon.Read();
+                Assert.AreEqual(Protocol.ReloadStarting, (string)ev["params"]["type"]);
+                CollectionAssert.AreEqual(new[] { "c1" }, ev["params"]["data"]["spanning"].ToObject<string[]>(), "the held call spans the reload");
+                Assert.IsNull(daemon.Read(), "then the close");
+                Assert.IsTrue(announced.Join(Wait), "AnnounceReload did not return");
+
+                // The new domain: the store comes back from SessionState.
+                string problem;
+                spanning = SpanningCalls.Load(saved, out problem);
+                Assert.IsNull(problem);
+                Assert.AreEqual("PlayMode", (string)spanning.Running("run-tests")[0].Value["mode"]);
+                var second = new BridgeClient(Identity(), tools, new Inline(), new Quiet(), daemon.StateDir) { AutoStartDaemon = false, Spanning = spanning };
+                second.Start();
+                daemon.Accept(Wait);
+                var hello = daemon.Greet();
+                Assert.AreEqual(0, ((JArray)hello["params"]["delivered"]).Count, "nothing to deliver yet: the run goes on");
+                daemon.Call("r2", "c1", "run-tests"); // the daemon's re-send, same callId
+                daemon.Call("r3", "c2", "unknown-tool"); // answered at once: the re-send was handled before it
+                var unknown = daemon.Read();
+                Assert.AreEqual("r3", (string)unknown["id"]);
+                Assert.AreEqual(1, runs, "the re-sent call must not start a second run");
+
+                Assert.IsTrue(spanning.Answer("c1", new JObject { { "Success", true } }), "the held call is still there to answer");
+                var answer = daemon.Read();
+                Assert.AreEqual("r2", (string)answer["id"], "the answer goes to the re-sent request: " + answer);
+                Assert.AreEqual(true, (bool)answer["result"]["Success"]);
+                Assert.AreEqual(0, spanning.Count, "delivered: nothing held any more");
+                StopAgainst(daemon, second);
+            }
+        }
+
+        /// <summary>An answer that came while no connection was there (the run finished
+        /// during the reload) is delivered in the next hello, once.</summary>
+        [Test]
+        public void AnswerFromTheReloadIsDeliveredInTheHello()
+        {
+            using (var daemon = new FakeDaemon())
+            {
+                var spanning = new SpanningCalls();
+                var call = ToolCall.ForTest("run-tests", null, _ => { });
+                spanning.Hold(call);
+                string problem;
+                spanning = SpanningCalls.Load(spanning.Save(), out problem); // across the reload
+                Assert.IsTrue(spanning.Answer("test", new JObject { { "Success", true } }));
+                var client = new BridgeClient(Identity(), new ToolRegistry(), new Inline(), new Quiet(), daemon.StateDir) { AutoStartDaemon = false, Spanning = spanning };
+                var connected = new ManualResetEventSlim(false);
+                client.Connected += connected.Set;
+                client.Start();
+                daemon.Accept(Wait);
+                var hello = daemon.Greet();
+                var delivered = (JArray)hello["params"]["delivered"];
+                Assert.AreEqual(1, delivered.Count);
+                Assert.AreEqual("test", (string)delivered[0]["callId"]);
+                Assert.AreEqual(true, (bool)delivered[0]["result"]["Success"]);
+                Assert.IsTrue(connected.Wait(Wait));
+                Assert.AreEqual(0, spanning.Count, "delivered once: the hello was answered");
+                StopAgainst(daemon, client);
+            }
+        }
+
+        /// <summary>The daemon start is tried once per Editor session: a client built after
+        /// a reload with the remembered flag does not try (nor warn) again.</summary>
+        [Test]
+        public void DaemonStartIsTriedOncePerSession()
+        {
+            var dir = Path.Combine(Path.GetTempPath(), "unitymcp-nodaemon-" + Guid.NewGuid().ToString("N"));
+            Directory.CreateDirectory(dir);
+            try
+            {
+                var nothing = new DaemonLocator { Os = "linux", Home = "/home/u" };
+                int attempts = 0;
+                Func<bool, Quiet, bool> run = (tried, log) =>
+                {
+                    var ended = new CountdownEvent(2); // two connection attempts
+                    using (var client = new BridgeClient(Identity(), new ToolRegistry(), new Inline(), log, dir) { Locator = nothing, DaemonStartTried = tried })
+                    {
+                        client.DaemonStartAttempted += () => Interlocked.Increment(ref attempts);
+                        client.RunEnded += _ => { if (ended.CurrentCount > 0) ended.Signal(); };
+                        client.Start();
+                        Assert.IsTrue(ended.Wait(Wait), "the client did not try to connect twice");
+                        return client.DaemonStartTried;
+                    }
+                };
+                var first = new Quiet();
+                bool remembered = run(false, first);
+                Assert.IsTrue(remembered);
+                Assert.AreEqual(1, attempts, "one attempt in the first domain, not one per connection attempt");
+                Assert.AreEqual(1, first.Warnings.Count, "one warning: " + string.Join("\n", first.Warnings.ToArray()));
+                StringAssert.Contains("no unitymcp daemon is running", first.Warnings[0]);
+                StringAssert.Contains("/usr/bin/unitymcp", first.Warnings[0], "the warning says where it looked");
+                StringAssert.Contains("Project Settings > unitymcp", first.Warnings[0], "and what to do");
+                var second = new Quiet();
+                run(remembered, second); // the next domain, with SessionState's flag
+                Assert.AreEqual(1, attempts, "no second attempt after the reload");
+                Assert.AreEqual(0, second.Warnings.Count, "no second warning after the reload");
+            }
+            finally
+            {
                 Directory.Delete(dir, true);
             }
         }

@@ -64,7 +64,7 @@ namespace UnityMcp.Core.Tests
             string hash;
             var src = SnippetWrapper.Wrap("using System.Text;\nvar b = new StringBuilder();\nreturn b.ToString();", out hash);
             Assert.AreEqual(16, hash.Length);
-            StringAssert.Contains("using System.Text;\nnamespace UnityMcp.Snippets", src);
+            StringAssert.Contains("using System.Text;\nnamespace " + SnippetWrapper.Namespace, src);
             StringAssert.Contains("#line 2 \"snippet.cs\"\nvar b = new StringBuilder();", src);
             StringAssert.Contains("public static class Snippet_" + hash, src);
         }

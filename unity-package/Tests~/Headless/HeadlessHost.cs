@@ -14,6 +14,11 @@ namespace UnityMcp.Headless
     /// thread (EditorApplication.update). A simulated domain reload throws the client
     /// away and builds a new one, carrying state the way SessionState does.
     ///
+    /// Calls that span a reload go through Core's <see cref="SpanningCalls"/>, saved to a
+    /// string before the reload and loaded after it, as the Unity adapter does with
+    /// SessionState: compile (the answer in compilationFinished, then the reload in the same
+    /// tick), and headless_span (a call answered after the reload, like a Play Mode test run).
+    ///
     /// Usage: mono UnityMcp.Headless.exe STATE_DIR PROJECT_DIR
     /// Commands on stdin: "reload" (announce a reload and come back), "quit".</summary>
     public static class HeadlessHost
@@ -43,7 +48,11 @@ namespace UnityMcp.Headless
         }
 
         // What SessionState would keep across the reload.
-        static readonly List<JObject> sessionDeliveries = new List<JObject>();
+        static string sessionSpanning = "";
+        static SpanningCalls spanning;
+        // How often each callId was run: an answer lost to a reload makes the daemon send
+        // the (idempotent) call again, and it would run twice.
+        static readonly Dictionary<string, int> runs = new Dictionary<string, int>();
         static readonly List<JObject> console = new List<JObject>();
         static readonly object sync = new object();
         static BridgeClient client;
@@ -77,7 +86,7 @@ namespace UnityMcp.Headless
             string line;
             while ((line = Console.In.ReadLine()) != null)
             {
-                if (line == "reload") Reload(null);
+                if (line == "reload") main.Post(Reload);
                 if (line == "quit") break;
             }
             client.Stop(true);
@@ -96,6 +105,9 @@ namespace UnityMcp.Headless
             r.Register(new DelegateTool("get-logs", true, GetLogs));
             r.Register(new DelegateTool("compile", true, Compile));
             r.Register(new DelegateTool("reflect_read", true, ReflectRead));
+            r.Declare(new DelegateTool("headless_span", true, Span), JObject.Parse(@"{""name"":""headless_span"",""description"":""Holds the call across a simulated domain reload and answers it afterMs after the new domain connected (0: as it loads, before its hello)."",
+                ""inputSchema"":{""type"":""object"",""properties"":{""afterMs"":{""type"":""integer"",""description"":""When to answer after the reload."",""default"":0},""text"":{""type"":""string"",""description"":""Echoed back."",""default"":""""}}},
+                ""annotations"":{""readOnlyHint"":true,""destructiveHint"":false,""idempotentHint"":true}}"));
             r.Declare(new DelegateTool("headless_slow", false, c => { Thread.Sleep(1000); c.Reply(new JObject { { "slept", 1000 } }); }),
                 JObject.Parse(@"{""name"":""headless_slow"",""description"":""Sleeps 1 s on a worker thread (off the main thread)."",""inputSchema"":{""type"":""object"",""properties"":{}},""annotations"":{""readOnlyHint"":true,""destructiveHint"":false,""idempotentHint"":true}}"));
             r.Declare(new DelegateTool("headless_echo", true, c =>
@@ -115,39 +127,74 @@ namespace UnityMcp.Headless
         static void Connect()
         {
             generation++;
-            client = new BridgeClient(identity, Tools(), main, new StderrLog(), stateDir) { AutoStartDaemon = false };
-            lock (sync)
-            {
-                client.Deliveries = new List<JObject>(sessionDeliveries);
-                sessionDeliveries.Clear();
-            }
+            string problem;
+            spanning = SpanningCalls.Load(sessionSpanning, out problem);
+            if (problem != null) Console.Error.WriteLine("warn: " + problem);
+            client = new BridgeClient(identity, Tools(), main, new StderrLog(), stateDir) { AutoStartDaemon = false, Spanning = spanning };
+            var spans = spanning.Running("headless_span");
             client.Connected += () =>
             {
                 Console.Out.WriteLine("CONNECTED " + generation);
                 Console.Out.Flush();
                 if (generation > 1)
                     client.Emit(Protocol.CompileFinished, new JObject { { "success", true }, { "errorCount", 0 }, { "warningCount", 0 }, { "errors", new JArray() }, { "warnings", new JArray() } });
+                // Spanning calls that end a while after the new domain is up (a test run).
+                foreach (var kv in spans)
+                {
+                    var id = kv.Key;
+                    var after = (int?)kv.Value["afterMs"] ?? 0;
+                    if (after <= 0) continue;
+                    ThreadPool.QueueUserWorkItem(_ =>
+                    {
+                        Thread.Sleep(after); // the simulated run's length, not a synchronisation
+                        main.Post(() => AnswerSpan(id, spanning.DataOf(id)));
+                    });
+                }
             };
             // Emitted before the connection exists (a Play Mode test run that ended while
             // the domain reloaded does this): kept and sent right after the hello.
             if (generation > 1)
                 client.Emit(Protocol.TestsFinished, new JObject { { "mode", "PlayMode" }, { "passed", 3 }, { "failed", 0 }, { "skipped", 0 }, { "failures", new JArray() } });
+            // Spanning calls that ended while the domain reloaded: delivered in the hello.
+            foreach (var kv in spans)
+                if (((int?)kv.Value["afterMs"] ?? 0) <= 0) AnswerSpan(kv.Key, kv.Value);
             client.Start();
         }
 
-        // A domain reload: spanning answers go to "SessionState", the client announces
-        // and closes, a new one (the new domain's) connects after a pause.
-        static void Reload(JObject spanningAnswer)
+        static void AnswerSpan(string callId, JObject data)
         {
-            var ids = new List<string>();
-            if (spanningAnswer != null)
+            if (data == null) return;
+            spanning.Answer(callId, new JObject { { "text", data["text"] }, { "generation", generation }, { "afterHello", client.IsConnected }, { "Runs", Runs(callId, false) } });
+        }
+
+        static int Runs(string callId, bool count)
+        {
+            lock (sync)
             {
-                lock (sync) sessionDeliveries.Add(spanningAnswer);
-                ids.Add((string)spanningAnswer["callId"]);
+                int n;
+                runs.TryGetValue(callId ?? "", out n);
+                if (count) runs[callId ?? ""] = ++n;
+                return n;
             }
-            client.AnnounceReload(ids);
-            Thread.Sleep(300);
+        }
+
+        // A domain reload: the spanning calls go to "SessionState", the client announces
+        // and closes, a new one (the new domain's) connects after a pause. Called on the
+        // main thread, as Unity reloads on it.
+        static void Reload()
+        {
+            sessionSpanning = spanning.Save();
+            client.AnnounceReload();
+            Thread.Sleep(300); // the reload itself takes a while
             Connect();
+        }
+
+        // headless_span: kept open across a reload that starts right away.
+        static void Span(ToolCall c)
+        {
+            Runs(c.CallId, true);
+            spanning.Hold(c, new JObject { { "afterMs", c.Args["afterMs"] ?? 0 }, { "text", c.Args["text"] ?? "" } });
+            Reload();
         }
 
         static void GetLogs(ToolCall c)
@@ -161,22 +208,24 @@ namespace UnityMcp.Headless
                 { "MaxCount", c.Args["MaxCount"] }, { "SearchText", c.Args["SearchText"] }, { "IncludeStackTrace", false }, { "Logs", logs } });
         }
 
-        // compile: emits the events; with WaitForDomainReload the answer spans a reload.
+        // compile: emits the events and answers in the "compilationFinished handler"; the
+        // domain reload starts right after, on the same main-thread tick. With
+        // WaitForDomainReload the answer is deferred to the next hello.
         static void Compile(ToolCall c)
         {
+            int n = Runs(c.CallId, true);
             client.Emit(Protocol.CompileStarted, new JObject());
             var res = new JObject { { "Success", true }, { "ErrorCount", 0 }, { "WarningCount", 0 }, { "Errors", new JArray() },
-                { "Warnings", new JArray() }, { "Message", "compiled (headless host)" }, { "ProjectRoot", "" } };
+                { "Warnings", new JArray() }, { "Message", "compiled (headless host)" }, { "ProjectRoot", "" }, { "Runs", n } };
             client.Emit(Protocol.CompileFinished, new JObject { { "success", true }, { "errorCount", 0 }, { "warningCount", 0 } });
             if (c.Args["WaitForDomainReload"] != null && (bool)c.Args["WaitForDomainReload"])
             {
                 res["ProjectRoot"] = identity.ProjectPath;
                 res["Message"] = "compiled and reloaded (headless host)";
-                var answer = new JObject { { "callId", c.CallId }, { "result", res } };
-                ThreadPool.QueueUserWorkItem(_ => Reload(answer));
-                return; // answered in the next hello
+                spanning.Defer(c, res);
             }
-            c.Reply(res);
+            else c.Reply(res);
+            Reload();
         }
 
         // reflect_read over a tiny fixed object model, through Core's path parser.

@@ -64,7 +64,7 @@ namespace UnityEditor
     }
 
     // UnityCsReference: Editor/Mono/EditorPrefs.bindings.cs
-    public sealed class EditorPrefs
+    public sealed partial class EditorPrefs
     {
         public static int GetInt(string key, int defaultValue) { return defaultValue; }
         public static string GetString(string key, string defaultValue) { return defaultValue; }

@@ -117,7 +117,7 @@ namespace UnityEngine
     // UnityCsReference: Runtime/Export/Application/Application.bindings.cs (dataPath,
     // unityVersion, isBatchMode, platform) and Runtime/Export/Application/Application.cs
     // (LogCallback, logMessageReceivedThreaded)
-    public class Application
+    public partial class Application
     {
         public delegate void LogCallback(string condition, string stackTrace, LogType type);
         public static event LogCallback logMessageReceivedThreaded;

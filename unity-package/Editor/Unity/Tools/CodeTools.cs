@@ -50,7 +50,9 @@ namespace UnityMcp.Editor.Tools
         // ---- _script ----
 
         /// <summary>_script {name, file, source, hash, args, mainThread}: compile the wrapped
-        /// definition script once per hash and run UnityMcp.Scripts.Script_&lt;hash&gt;.Execute(args).</summary>
+        /// definition script once per hash and run McpScripts.Script_&lt;hash&gt;.Execute(args).
+        /// The daemon wraps scripts in namespace UnityMcp.Scripts, where `Editor` means the
+        /// namespace UnityMcp.Editor; SnippetWrapper.RehomeScript moves the class out first.</summary>
         public static void Script(ToolCall call)
         {
             var name = Args.Str(call, "name", "script");
@@ -58,6 +60,8 @@ namespace UnityMcp.Editor.Tools
             var source = Args.Str(call, "source", "");
             var hash = Args.Str(call, "hash", "");
             if (source.Length == 0 || hash.Length == 0) throw new ToolException("invalid_params", "_script needs source and hash");
+            try { source = SnippetWrapper.RehomeScript(source); }
+            catch (ArgumentException e) { throw new ToolException("invalid_params", name + " (" + file + "): " + e.Message); }
             var args = call.Args["args"] as JObject ?? new JObject();
             bool mainThread = Args.Bool(call, "mainThread", true);
             Frames.Run(call, ScriptRun(call, name, file, source, hash, args, mainThread));
@@ -73,7 +77,7 @@ namespace UnityMcp.Editor.Tools
                 var first = errors.Count > 0 ? errors[0] : new Diagnostic { Message = "unknown error" };
                 call.Fail("script_compile_error",
                     name + ": " + errors.Count + " compile error(s); first: " + first.File + "(" + first.Line + "): " + first.Message,
-                    new JObject { { "diagnostics", ScriptCompiler.ToJson(errors, true) }, { "file", file } });
+                    new JObject { { "diagnostics", ScriptCompiler.ToJson(errors, true) }, { "file", file }, { "compiler", result.Compiler } });
                 yield break;
             }
             // Definition scripts run at the project's security level too: Disabled runs
@@ -87,7 +91,7 @@ namespace UnityMcp.Editor.Tools
                 call.Fail(e.Code, name + ": " + e.Message, e.Details);
                 yield break;
             }
-            var method = FindExecute(result.Assembly, "UnityMcp.Scripts.Script_" + hash, new[] { typeof(JObject) });
+            var method = FindExecute(result.Assembly, SnippetWrapper.ScriptNamespace + ".Script_" + hash, new[] { typeof(JObject) });
             bool cached = result.Cached;
             if (!mainThread)
             {
@@ -172,7 +176,7 @@ namespace UnityMcp.Editor.Tools
                 var errors = result.Errors;
                 var first = errors.Count > 0 ? errors[0] : new Diagnostic { Message = "unknown error" };
                 call.Fail("script_compile_error", errors.Count + " compile error(s); first: line " + first.Line + ": " + first.Message,
-                    new JObject { { "diagnostics", ScriptCompiler.ToJson(errors, true) } });
+                    new JObject { { "diagnostics", ScriptCompiler.ToJson(errors, true) }, { "compiler", result.Compiler } });
                 yield break;
             }
             CheckCompiled(result.Assembly, level);
@@ -186,6 +190,8 @@ namespace UnityMcp.Editor.Tools
                     if (value != null) r["returnValue"] = new ValueWriter(3, 100).Write(value);
                     else r["note"] = "the code returned nothing; end it with `return <expression>;` to get a value";
                     if (result.Cached) r["cached"] = true;
+                    else { r["compiler"] = result.Compiler; r["compileMs"] = result.CompileMs; }
+                    if (result.Note != null) r["compilerNote"] = result.Note;
                     call.Reply(r);
                 }
                 catch (Exception e)
@@ -386,7 +392,7 @@ namespace UnityMcp.Editor.Tools
             var types = new List<Type>();
             foreach (var a in AppDomain.CurrentDomain.GetAssemblies())
             {
-                if (a.IsDynamic || a.GetName().Name.StartsWith("UnityMcpScript_", StringComparison.Ordinal)) continue;
+                if (a.IsDynamic || a.GetName().Name.StartsWith(CscCommand.GeneratedAssemblyPrefix, StringComparison.Ordinal)) continue;
                 try { types.AddRange(a.GetExportedTypes()); }
                 catch (Exception) { }
             }

@@ -12,7 +12,10 @@ namespace UnityMcp.Editor.Tools
 {
     /// <summary>reflect_read: values at reflection paths (Core's ReflectionPath syntax).
     /// Reads fields (first) and argument-less properties, public and non-public, of the
-    /// type and its base classes; never calls methods.</summary>
+    /// type and its base classes; never calls methods, nor getters with side effects
+    /// (Core's SideEffectGetters: Renderer.material, MeshFilter.mesh, Collider.material…).
+    /// @scene: paths start at the roots SceneWalk lists: the open Prefab Stage, the loaded
+    /// scenes and, in Play Mode, DontDestroyOnLoad.</summary>
     public static class ReflectTool
     {
         const BindingFlags Inst = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
@@ -227,7 +230,7 @@ namespace UnityMcp.Editor.Tools
                 if (p != null && p.CanRead && p.GetIndexParameters().Length == 0)
                 {
                     memberType = p.PropertyType;
-                    return p.GetValue(target, null);
+                    return ValueWriter.Read(p, target); // refuses getters with side effects
                 }
             }
             // A GameObject's components are members too: @id:N/Transform/position.

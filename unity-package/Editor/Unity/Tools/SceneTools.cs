@@ -6,26 +6,73 @@ using System.Text;
 using System.Text.RegularExpressions;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
+using UnityEditor.SceneManagement;
 using UnityEngine;
 using UnityEngine.SceneManagement;
 using UnityMcp.Core;
 
 namespace UnityMcp.Editor.Tools
 {
-    /// <summary>Walking the loaded scenes' GameObjects.</summary>
+    /// <summary>Walking the GameObjects an agent can see: the open Prefab Stage's contents
+    /// (what the Hierarchy window shows while a prefab is open), every loaded scene, and in
+    /// Play Mode the DontDestroyOnLoad scene.</summary>
     public static class SceneWalk
     {
-        /// <summary>Root GameObjects of every loaded scene, in hierarchy order.</summary>
-        public static List<GameObject> Roots()
+        /// <summary>What holds a root: a scene's name, "DontDestroyOnLoad", or
+        /// "Prefab Mode: &lt;asset path&gt;".</summary>
+        public const string PrefabModePrefix = "Prefab Mode: ";
+
+        /// <summary>Root GameObjects with what holds each, in order: the Prefab Stage's
+        /// contents root (PrefabStageUtility.GetCurrentPrefabStage, UnityEditor.SceneManagement
+        /// in 2022.3 through 6000.7), the loaded scenes in hierarchy order, then the
+        /// DontDestroyOnLoad scene in Play Mode.</summary>
+        public static List<KeyValuePair<GameObject, string>> RootsWithScenes()
         {
-            var roots = new List<GameObject>();
+            var roots = new List<KeyValuePair<GameObject, string>>();
+            var stage = PrefabStageUtility.GetCurrentPrefabStage();
+            if (stage != null && stage.prefabContentsRoot != null)
+                roots.Add(new KeyValuePair<GameObject, string>(stage.prefabContentsRoot, PrefabModePrefix + stage.assetPath));
             for (int i = 0; i < SceneManager.sceneCount; i++)
             {
                 var s = SceneManager.GetSceneAt(i);
                 if (!s.isLoaded) continue;
-                roots.AddRange(s.GetRootGameObjects());
+                foreach (var g in s.GetRootGameObjects()) roots.Add(new KeyValuePair<GameObject, string>(g, s.name));
             }
+            Scene ddol;
+            if (DontDestroyOnLoadScene(out ddol))
+                foreach (var g in ddol.GetRootGameObjects()) roots.Add(new KeyValuePair<GameObject, string>(g, ddol.name));
             return roots;
+        }
+
+        /// <summary>Root GameObjects of everything <see cref="RootsWithScenes"/> lists.</summary>
+        public static List<GameObject> Roots()
+        {
+            var list = new List<GameObject>();
+            foreach (var r in RootsWithScenes()) list.Add(r.Key);
+            return list;
+        }
+
+        static Scene ddolScene;
+
+        /// <summary>The DontDestroyOnLoad scene, which SceneManager does not list. Unity has no
+        /// public getter (EditorSceneManager.GetDontDestroyOnLoadScene is internal), so a
+        /// hidden probe GameObject is moved there (Object.DontDestroyOnLoad, which only works
+        /// in Play Mode) and its scene kept for the rest of the play session.</summary>
+        static bool DontDestroyOnLoadScene(out Scene scene)
+        {
+            scene = ddolScene;
+            if (!EditorApplication.isPlaying) return false;
+            if (ddolScene.isLoaded) return true;
+            var probe = new GameObject("unitymcp DontDestroyOnLoad probe") { hideFlags = HideFlags.HideAndDontSave };
+            try
+            {
+                UnityEngine.Object.DontDestroyOnLoad(probe);
+                ddolScene = probe.scene;
+            }
+            catch (Exception) { return false; }
+            finally { UnityEngine.Object.DestroyImmediate(probe); }
+            scene = ddolScene;
+            return ddolScene.isLoaded;
         }
 
         public static IEnumerable<Transform> Children(Transform t)
@@ -36,14 +83,20 @@ namespace UnityMcp.Editor.Tools
         /// <summary>Depth-first over every GameObject (inactive ones too).</summary>
         public static void Walk(Action<GameObject> visit)
         {
-            var stack = new Stack<Transform>();
-            var roots = Roots();
-            for (int i = roots.Count - 1; i >= 0; i--) stack.Push(roots[i].transform);
+            Walk((g, scene) => visit(g));
+        }
+
+        /// <summary>Depth-first over every GameObject, with what holds its root.</summary>
+        public static void Walk(Action<GameObject, string> visit)
+        {
+            var stack = new Stack<KeyValuePair<Transform, string>>();
+            var roots = RootsWithScenes();
+            for (int i = roots.Count - 1; i >= 0; i--) stack.Push(new KeyValuePair<Transform, string>(roots[i].Key.transform, roots[i].Value));
             while (stack.Count > 0)
             {
                 var t = stack.Pop();
-                visit(t.gameObject);
-                for (int i = t.childCount - 1; i >= 0; i--) stack.Push(t.GetChild(i));
+                visit(t.Key.gameObject, t.Value);
+                for (int i = t.Key.childCount - 1; i >= 0; i--) stack.Push(new KeyValuePair<Transform, string>(t.Key.GetChild(i), t.Value));
             }
         }
 
@@ -85,9 +138,6 @@ namespace UnityMcp.Editor.Tools
     /// <summary>find-game-objects and get-hierarchy.</summary>
     public static class SceneTools
     {
-        // Getters that create assets or leak in edit mode (Unity warns about them).
-        static readonly HashSet<string> UnsafeProperties = new HashSet<string> { "mesh", "material", "materials" };
-
         public static void FindGameObjects(ToolCall call)
         {
             var pattern = Args.Str(call, "NamePattern", "");
@@ -109,7 +159,8 @@ namespace UnityMcp.Editor.Tools
             var selected = new HashSet<GameObject>(Selection.gameObjects);
             var trimmedPath = pattern.Trim('/');
             var found = new List<GameObject>();
-            SceneWalk.Walk(g =>
+            var sceneOf = new Dictionary<GameObject, string>();
+            SceneWalk.Walk((g, scene) =>
             {
                 if (!inactive && !g.activeInHierarchy) return;
                 switch (mode)
@@ -124,6 +175,7 @@ namespace UnityMcp.Editor.Tools
                 if (hasLayer && g.layer != layer) return;
                 foreach (var rc in required) if (FindComponent(g, rc) == null) return;
                 found.Add(g);
+                sceneOf[g] = scene;
             });
 
             int total = found.Count;
@@ -148,7 +200,7 @@ namespace UnityMcp.Editor.Tools
                 results.Add(new JObject
                 {
                     { "name", g.name }, { "path", SceneWalk.PathOf(g) }, { "isActive", g.activeSelf },
-                    { "tag", g.tag }, { "layer", g.layer }, { "components", comps },
+                    { "tag", g.tag }, { "layer", g.layer }, { "scene", sceneOf[g] }, { "components", comps },
                 });
             }
             var message = "Found " + total + " GameObject(s)" + (total > found.Count ? "; returned the first " + found.Count + " (MaxResults)" : "");
@@ -190,31 +242,72 @@ namespace UnityMcp.Editor.Tools
             return null;
         }
 
+        /// <summary>A component's public properties and fields (IncludeInheritedProperties).
+        /// Getters known to have side effects (<see cref="SideEffectGetters"/>: Renderer.material,
+        /// MeshFilter.mesh, Collider.material…) are not called: they are listed with "skipped"
+        /// saying why and what to read instead. A getter that throws, or logs a warning or an
+        /// error to the Console while it is read, is reported in errors with its name.</summary>
         static JArray Properties(Component c, string path, JArray errors)
         {
             var props = new JArray();
             var seen = new HashSet<string>();
             var writer = new ValueWriter(1, 20);
-            for (var t = c.GetType(); t != null && t != typeof(UnityEngine.Object); t = t.BaseType)
+            using (var watch = new GetterLogWatch(errors))
             {
-                foreach (var p in t.GetProperties(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
+                for (var t = c.GetType(); t != null && t != typeof(UnityEngine.Object); t = t.BaseType)
                 {
-                    if (!p.CanRead || p.GetIndexParameters().Length > 0 || UnsafeProperties.Contains(p.Name) || !seen.Add(p.Name)) continue;
-                    if (p.IsDefined(typeof(ObsoleteAttribute), true)) continue;
-                    try { props.Add(new JObject { { "name", p.Name }, { "type", p.PropertyType.Name }, { "value", writer.Write(p.GetValue(c, null), 1) } }); }
-                    catch (Exception e)
+                    foreach (var p in t.GetProperties(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
                     {
-                        errors.Add(path + " " + t.Name + "." + p.Name + ": " + e.GetBaseException().Message);
+                        if (!p.CanRead || p.GetIndexParameters().Length > 0 || !seen.Add(p.Name)) continue;
+                        if (p.IsDefined(typeof(ObsoleteAttribute), true)) continue;
+                        var why = SideEffectGetters.Why(p);
+                        if (why != null)
+                        {
+                            props.Add(new JObject { { "name", p.Name }, { "type", p.PropertyType.Name }, { "skipped", why } });
+                            continue;
+                        }
+                        watch.Reading = path + " " + t.Name + "." + p.Name;
+                        try { props.Add(new JObject { { "name", p.Name }, { "type", p.PropertyType.Name }, { "value", writer.Write(p.GetValue(c, null), 1) } }); }
+                        catch (Exception e)
+                        {
+                            errors.Add(path + " " + t.Name + "." + p.Name + ": " + e.GetBaseException().Message);
+                        }
+                        finally { watch.Reading = null; }
                     }
-                }
-                foreach (var f in t.GetFields(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
-                {
-                    if (!seen.Add(f.Name) || f.IsDefined(typeof(ObsoleteAttribute), true)) continue;
-                    try { props.Add(new JObject { { "name", f.Name }, { "type", f.FieldType.Name }, { "value", writer.Write(f.GetValue(c), 1) } }); }
-                    catch (Exception e) { errors.Add(path + " " + t.Name + "." + f.Name + ": " + e.GetBaseException().Message); }
+                    foreach (var f in t.GetFields(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
+                    {
+                        if (!seen.Add(f.Name) || f.IsDefined(typeof(ObsoleteAttribute), true)) continue;
+                        watch.Reading = path + " " + t.Name + "." + f.Name;
+                        try { props.Add(new JObject { { "name", f.Name }, { "type", f.FieldType.Name }, { "value", writer.Write(f.GetValue(c), 1) } }); }
+                        catch (Exception e) { errors.Add(path + " " + t.Name + "." + f.Name + ": " + e.GetBaseException().Message); }
+                        finally { watch.Reading = null; }
+                    }
                 }
             }
             return props;
+        }
+
+        /// <summary>Reports Console warnings and errors logged on the main thread while a
+        /// member is read (a getter that complains, e.g. "Not allowed to access …").</summary>
+        sealed class GetterLogWatch : IDisposable
+        {
+            readonly JArray errors;
+            readonly int thread = System.Threading.Thread.CurrentThread.ManagedThreadId;
+            public string Reading;
+
+            public GetterLogWatch(JArray errors)
+            {
+                this.errors = errors;
+                Application.logMessageReceivedThreaded += OnLog;
+            }
+
+            void OnLog(string condition, string stackTrace, LogType type)
+            {
+                if (Reading == null || type == LogType.Log || System.Threading.Thread.CurrentThread.ManagedThreadId != thread) return;
+                errors.Add(Reading + " logged " + type + ": " + condition);
+            }
+
+            public void Dispose() { Application.logMessageReceivedThreaded -= OnLog; }
         }
 
         // ---- get-hierarchy ----
@@ -242,6 +335,8 @@ namespace UnityMcp.Editor.Tools
                 roots.Add(g);
             }
             else roots = SceneWalk.Roots();
+            var rootScenes = new Dictionary<GameObject, string>();
+            foreach (var r in SceneWalk.RootsWithScenes()) rootScenes[r.Key] = r.Value;
 
             int total = 0;
             if (withComps && lutMode == "auto") SceneWalkCount(roots, inactive, ref total);
@@ -264,6 +359,8 @@ namespace UnityMcp.Editor.Tools
                         { "name", g.name }, { "instanceId", ObjectIds.Of(g) }, { "isActive", g.activeSelf }, { "tag", g.tag }, { "layer", g.layer },
                     };
                     if (withPaths) n["path"] = SceneWalk.PathOf(g);
+                    string rootScene;
+                    if (depth == 0 && rootScenes.TryGetValue(g, out rootScene)) n["scene"] = rootScene;
                     if (withComps)
                     {
                         var comps = new JArray();
@@ -293,6 +390,8 @@ namespace UnityMcp.Editor.Tools
                 { "hierarchy", tree },
                 { "context", new JObject { { "sceneName", SceneManager.GetActiveScene().name }, { "nodeCount", nodes }, { "maxDepth", deepest } } },
             };
+            var stage = PrefabStageUtility.GetCurrentPrefabStage();
+            if (stage != null) doc["context"]["prefabStage"] = stage.assetPath;
             if (useLut) doc["componentsLut"] = new JArray(lut.ToArray());
             var dir = ProjectPaths.Outputs("HierarchyResults");
             var path = dir + "/hierarchy_" + ProjectPaths.Stamp(DateTime.Now) + ".json";

@@ -15,20 +15,24 @@ using UnityEditor.TestTools.TestRunner.Api;
 
 namespace UnityMcp.Editor.Tools
 {
-    /// <summary>run-tests through the Test Framework's TestRunnerApi. A Play Mode run that
-    /// reloads the domain is answered in the hello after the run (the bridge waits to
-    /// reconnect until then, at most 150 s per reload).</summary>
+    /// <summary>run-tests through the Test Framework's TestRunnerApi. Every run is held in
+    /// <see cref="McpBridge.Spanning"/>: entering Play Mode reloads the domain (unless Enter
+    /// Play Mode Options turn that off), and an EditMode test may recompile or enter Play
+    /// Mode itself. The Test Framework carries the run across the reload and calls the
+    /// callbacks registered again in the new domain ("All test runs invoke the callbacks
+    /// until the next domain reload", ICallbacks documentation), so the new domain
+    /// re-registers them from [InitializeOnLoad] (<see cref="Listen"/>) and picks the run up
+    /// (<see cref="RestoreAfterReload"/>). The bridge reconnects at once; the answer goes to
+    /// the daemon's re-sent request, or into the next hello, however long the run takes.</summary>
     public static class TestTools
     {
-        const string PendingKey = "UnityMcp.PendingTestRun";
-
 #if !UNITYMCP_TEST_FRAMEWORK
         public static void RunTests(ToolCall call)
         {
             throw new ToolException("not_supported", "run-tests needs the Unity Test Framework package (com.unity.test-framework 1.1 or later); add it in the Package Manager");
         }
 
-        public static bool RestoreAfterReload() { SessionState.EraseString(PendingKey); return false; }
+        public static void RestoreAfterReload() { }
 
         public static void Listen() { }
 #else
@@ -73,12 +77,9 @@ namespace UnityMcp.Editor.Tools
             current = call;
             currentCallId = call.CallId;
             currentMode = modeName;
-            if (mode == TestMode.PlayMode)
-            {
-                // Entering Play Mode may reload the domain: keep the call open across it.
-                SessionState.SetString(PendingKey, new JObject { { "callId", call.CallId }, { "mode", modeName }, { "started", DateTime.UtcNow.ToString("o") } }.ToString(Newtonsoft.Json.Formatting.None));
-                McpBridge.ExtraSpanning.Add(call.CallId);
-            }
+            // Kept open across the reloads the run may cause; answered by RunFinished, in
+            // this domain or a later one.
+            McpBridge.Spanning.Hold(call, new JObject { { "mode", modeName } });
             try
             {
                 api.Execute(new ExecutionSettings(filter));
@@ -86,7 +87,7 @@ namespace UnityMcp.Editor.Tools
             catch
             {
                 Finish(); // clear the run's state, or every later run-tests would say busy
-                throw;
+                throw;    // the call fails with it (and is no longer held)
             }
             Frames.Run(call, Watch(call));
         }
@@ -121,43 +122,40 @@ namespace UnityMcp.Editor.Tools
 
         static void Finish()
         {
-            if (currentCallId != null) McpBridge.ExtraSpanning.Remove(currentCallId);
             current = null;
             currentCallId = null;
             currentMode = null;
-            SessionState.EraseString(PendingKey);
+            EditorApplication.update -= WatchRestored;
         }
 
-        /// <summary>After a domain reload: if a Play Mode run started by a call is still
-        /// going, listen for its end and return true (the caller then starts the bridge
-        /// later, from <see cref="McpBridge.StartClient"/>).</summary>
-        public static bool RestoreAfterReload()
+        /// <summary>After a domain reload: a run started by a call that is still going (held
+        /// in <see cref="McpBridge.Spanning"/>) is picked up, so that RunFinished answers it
+        /// and run-tests says busy meanwhile.</summary>
+        public static void RestoreAfterReload()
         {
-            var s = SessionState.GetString(PendingKey, "");
-            if (string.IsNullOrEmpty(s)) return false;
-            try
-            {
-                var o = JObject.Parse(s);
-                var started = DateTime.Parse((string)o["started"], CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind);
-                if (DateTime.UtcNow - started > TimeSpan.FromMinutes(30)) { SessionState.EraseString(PendingKey); return false; }
-                currentCallId = (string)o["callId"];
-                currentMode = (string)o["mode"];
-            }
-            catch (Exception) { SessionState.EraseString(PendingKey); return false; }
+            var runs = McpBridge.Spanning.Running("run-tests");
+            if (runs.Count == 0) return;
+            var run = runs[runs.Count - 1];
+            for (int i = 0; i < runs.Count - 1; i++)
+                McpBridge.Spanning.Fail(runs[i].Key, "editor_error", "the test run was replaced by a newer one across the domain reload; call run-tests again");
+            currentCallId = run.Key;
+            currentMode = run.Value != null ? (string)run.Value["mode"] ?? "EditMode" : "EditMode";
+            current = null;
             Register();
-            McpBridge.ExtraSpanning.Add(currentCallId);
-            var giveUpAt = Frames.Now + 150; // the daemon holds a reloading editor's calls for 3 minutes
-            EditorApplication.CallbackFunction tick = null;
-            tick = () =>
-            {
-                if (McpBridge.Started) { EditorApplication.update -= tick; return; }
-                if (Frames.Now < giveUpAt) return;
-                EditorApplication.update -= tick;
-                Debug.LogWarning("[unitymcp] the Play Mode test run is taking long; reconnecting without its answer (the call gets interrupted_by_reload)");
-                McpBridge.StartClient();
-            };
-            EditorApplication.update += tick;
-            return true;
+            EditorApplication.update -= WatchRestored;
+            EditorApplication.update += WatchRestored;
+        }
+
+        static double nextRestoredCheck;
+
+        // The held call can go away without RunFinished: the daemon cancelled it (its
+        // client gave up), or its deadline passed. Then run-tests must not stay busy.
+        static void WatchRestored()
+        {
+            if (Frames.Now < nextRestoredCheck) return;
+            nextRestoredCheck = Frames.Now + 1;
+            if (currentCallId == null || McpBridge.Spanning.IsHeld(currentCallId)) return;
+            Finish();
         }
 
         static void OnRunStarted(ITestAdaptor testsToRun)
@@ -191,15 +189,10 @@ namespace UnityMcp.Editor.Tools
                     { "CompletedAt", DateTime.UtcNow.ToString("o") }, { "TestCount", 0 }, { "PassedCount", 0 }, { "FailedCount", 0 },
                     { "SkippedCount", 0 }, { "XmlPath", "" } };
             }
-            if (call != null && !call.IsDone)
-            {
-                call.Reply(response);
-            }
-            else if (!McpBridge.Started)
-            {
-                McpBridge.Deliver(new JObject { { "callId", callId }, { "result", response } });
-                McpBridge.StartClient();
-            }
+            // In the domain that started the run: through its call. After a reload: by id, to
+            // the daemon's re-sent request or into the next hello.
+            if (call != null && !call.IsDone) call.Reply(response);
+            else McpBridge.Spanning.Answer(callId, response);
         }
 
         static void Leaves(ITestResultAdaptor r, List<ITestResultAdaptor> into)

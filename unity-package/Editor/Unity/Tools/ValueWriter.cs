@@ -5,6 +5,7 @@ using System.Globalization;
 using System.Reflection;
 using Newtonsoft.Json.Linq;
 using UnityEngine;
+using UnityMcp.Core;
 
 namespace UnityMcp.Editor.Tools
 {
@@ -101,6 +102,8 @@ namespace UnityMcp.Editor.Tools
                 foreach (var m in Members(type, BindingFlags.Public | BindingFlags.Instance))
                 {
                     if (obj.Property(m.Name) != null) continue;
+                    var why = SideEffectGetters.Why(m as PropertyInfo);
+                    if (why != null) { obj[m.Name] = "(not read: " + why + ")"; continue; }
                     try { obj[m.Name] = Write(Read(m, v), depth - 1); }
                     catch (Exception e) { obj[m.Name] = "(error: " + e.GetBaseException().Message + ")"; }
                 }
@@ -128,7 +131,8 @@ namespace UnityMcp.Editor.Tools
         }
 
         /// <summary>Readable members of a type: fields, then argument-less properties that
-        /// are not obsolete (base classes included).</summary>
+        /// are not obsolete (base classes included). Getters with side effects are listed too;
+        /// <see cref="Read"/> refuses them.</summary>
         public static IEnumerable<MemberInfo> Members(Type type, BindingFlags flags)
         {
             foreach (var f in type.GetFields(flags))
@@ -139,25 +143,21 @@ namespace UnityMcp.Editor.Tools
             foreach (var p in type.GetProperties(flags))
             {
                 if (!p.CanRead || p.GetIndexParameters().Length > 0 || p.IsDefined(typeof(ObsoleteAttribute), true)) continue;
-                if (Unsafe(p)) continue;
                 yield return p;
             }
         }
 
-        /// <summary>Getters that create objects or leak in edit mode (Renderer.material(s),
-        /// MeshFilter.mesh, …).</summary>
-        static bool Unsafe(PropertyInfo p)
-        {
-            var d = p.DeclaringType;
-            if (d == null || !typeof(Component).IsAssignableFrom(d)) return false;
-            return p.Name == "mesh" || p.Name == "material" || p.Name == "materials";
-        }
-
+        /// <summary>A field's or property's value. A getter with side effects
+        /// (<see cref="SideEffectGetters"/>: Renderer.material, MeshFilter.mesh, Collider.material…)
+        /// is not called: a ToolException says why and what to read instead.</summary>
         public static object Read(MemberInfo m, object target)
         {
             var f = m as FieldInfo;
             if (f != null) return f.GetValue(target);
-            return ((PropertyInfo)m).GetValue(target, null);
+            var p = (PropertyInfo)m;
+            var why = SideEffectGetters.Why(p);
+            if (why != null) throw new ToolException("invalid_params", "not reading " + p.DeclaringType.Name + "." + p.Name + ": " + why);
+            return p.GetValue(target, null);
         }
 
         sealed class ReferenceComparer : IEqualityComparer<object>

@@ -1,0 +1,167 @@
+using System;
+using System.IO;
+using System.Net;
+using System.Net.Sockets;
+using System.Security.Cryptography;
+using System.Text;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Linq;
+
+namespace UnityMcp.Core.Tests
+{
+    /// <summary>The daemon's side of the bridge, by hand: a loopback TCP listener that does
+    /// the WebSocket upgrade (RFC 6455) and reads and writes single frames, so a test can
+    /// stop reading (a stalled daemon) and fill the kernel's buffers. It writes the state
+    /// folder (daemon.json, token) the client finds it through.</summary>
+    sealed class FakeDaemon : IDisposable
+    {
+        readonly TcpListener listener;
+        TcpClient peer;
+        NetworkStream stream;
+        public readonly string StateDir;
+        public readonly int Port;
+
+        /// <summary>receiveBuffer: SO_RCVBUF of the accepted socket (0: the system's), small
+        /// so that a daemon that stops reading stops the client's writes soon.</summary>
+        public FakeDaemon(int receiveBuffer = 0)
+        {
+            listener = new TcpListener(IPAddress.Loopback, 0);
+            if (receiveBuffer > 0) listener.Server.ReceiveBufferSize = receiveBuffer;
+            listener.Start();
+            Port = ((IPEndPoint)listener.LocalEndpoint).Port;
+            StateDir = Path.Combine(Path.GetTempPath(), "unitymcp-fake-" + Guid.NewGuid().ToString("N"));
+            Directory.CreateDirectory(StateDir);
+            File.WriteAllText(Path.Combine(StateDir, "daemon.json"), "{\"url\":\"http://127.0.0.1:" + Port + "\",\"pid\":1,\"version\":\"fake\"}");
+            File.WriteAllText(Path.Combine(StateDir, "token"), "tok");
+        }
+
+        /// <summary>Waits for the next connection and upgrades it.</summary>
+        public void Accept(TimeSpan timeout)
+        {
+            var t = listener.AcceptTcpClientAsync();
+            if (!t.Wait(timeout)) throw new TimeoutException("the client did not dial within " + timeout.TotalSeconds + " s");
+            if (peer != null) peer.Close();
+            peer = t.Result;
+            stream = peer.GetStream();
+            stream.ReadTimeout = (int)timeout.TotalMilliseconds;
+            var head = new StringBuilder();
+            while (!head.ToString().EndsWith("\r\n\r\n", StringComparison.Ordinal))
+            {
+                int b = stream.ReadByte();
+                if (b < 0) throw new IOException("the client hung up during the upgrade");
+                head.Append((char)b);
+            }
+            string key = null;
+            foreach (var line in head.ToString().Split(new[] { "\r\n" }, StringSplitOptions.None))
+                if (line.StartsWith("Sec-WebSocket-Key:", StringComparison.OrdinalIgnoreCase)) key = line.Substring(18).Trim();
+            if (key == null) throw new IOException("no Sec-WebSocket-Key in the upgrade request:\n" + head);
+            string accept;
+            using (var sha = SHA1.Create())
+                accept = Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")));
+            var resp = Encoding.ASCII.GetBytes("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + accept + "\r\n\r\n");
+            stream.Write(resp, 0, resp.Length);
+        }
+
+        /// <summary>Reads the next text message (pings from the client are answered, pongs
+        /// skipped); null when the client sent a close frame (answered with one, then the
+        /// TCP connection is shut down).</summary>
+        public JObject Read()
+        {
+            while (true)
+            {
+                int b0 = ReadByte(), b1 = ReadByte();
+                int op = b0 & 0x0f;
+                long len = b1 & 0x7f;
+                if (len == 126) len = (ReadByte() << 8) | ReadByte();
+                else if (len == 127)
+                {
+                    len = 0;
+                    for (int i = 0; i < 8; i++) len = (len << 8) | (uint)ReadByte();
+                }
+                var mask = (b1 & 0x80) != 0 ? ReadExactly(4) : null;
+                var payload = ReadExactly((int)len);
+                if (mask != null) for (int i = 0; i < payload.Length; i++) payload[i] ^= mask[i % 4];
+                switch (op)
+                {
+                    case 1: return JObject.Parse(Encoding.UTF8.GetString(payload));
+                    case 8:
+                        // As a server does (RFC 6455 7.1.1): answer the close, then end TCP.
+                        WriteFrame(8, payload);
+                        peer.Client.Shutdown(SocketShutdown.Both);
+                        return null;
+                    case 9:
+                        WriteFrame(10, payload);
+                        continue;
+                    case 10: continue;
+                    default: throw new IOException("unexpected frame opcode " + op + " (fragmented messages are not expected from the client)");
+                }
+            }
+        }
+
+        /// <summary>Reads the hello and answers it.</summary>
+        public JObject Greet()
+        {
+            var hello = Read();
+            if (hello == null || (string)hello["method"] != Protocol.Hello) throw new IOException("expected hello, got " + (hello == null ? "a close" : hello.ToString(Formatting.None)));
+            Write(new JObject { { "jsonrpc", "2.0" }, { "id", hello["id"] }, { "result", new JObject { { "daemonVersion", "fake" }, { "projectHash", "0123456789abcdef" }, { "heartbeatMs", 15000 } } } });
+            return hello;
+        }
+
+        /// <summary>Sends a tools/call request.</summary>
+        public void Call(string requestId, string callId, string tool)
+        {
+            Write(new JObject { { "jsonrpc", "2.0" }, { "id", requestId }, { "method", Protocol.Call },
+                { "params", new JObject { { "callId", callId }, { "tool", tool }, { "arguments", new JObject() } } } });
+        }
+
+        public void Write(JObject m) { WriteFrame(1, Encoding.UTF8.GetBytes(m.ToString(Formatting.None))); }
+
+        void WriteFrame(int op, byte[] payload)
+        {
+            var ms = new MemoryStream();
+            ms.WriteByte((byte)(0x80 | op));
+            if (payload.Length < 126) ms.WriteByte((byte)payload.Length);
+            else if (payload.Length <= 0xffff)
+            {
+                ms.WriteByte(126);
+                ms.WriteByte((byte)(payload.Length >> 8));
+                ms.WriteByte((byte)payload.Length);
+            }
+            else
+            {
+                ms.WriteByte(127);
+                for (int i = 7; i >= 0; i--) ms.WriteByte((byte)((long)payload.Length >> (8 * i)));
+            }
+            ms.Write(payload, 0, payload.Length);
+            var frame = ms.ToArray();
+            lock (this) stream.Write(frame, 0, frame.Length);
+        }
+
+        int ReadByte()
+        {
+            int b = stream.ReadByte();
+            if (b < 0) throw new EndOfStreamException("the client closed the TCP connection");
+            return b;
+        }
+
+        byte[] ReadExactly(int n)
+        {
+            var buf = new byte[n];
+            int off = 0;
+            while (off < n)
+            {
+                int r = stream.Read(buf, off, n - off);
+                if (r <= 0) throw new EndOfStreamException("the client closed the TCP connection mid-frame");
+                off += r;
+            }
+            return buf;
+        }
+
+        public void Dispose()
+        {
+            try { if (peer != null) peer.Close(); } catch (Exception) { }
+            listener.Stop();
+            try { Directory.Delete(StateDir, true); } catch (Exception) { }
+        }
+    }
+}
