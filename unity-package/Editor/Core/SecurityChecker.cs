@@ -18,9 +18,16 @@ namespace UnityMcp.Core
         FullAccess,
     }
 
-    /// <summary>Checks dynamic code against the security level, on its syntax (before
-    /// compiling) and on the compiled assembly's references (after), and says what was
-    /// blocked and why.</summary>
+    /// <summary>Checks dynamic code against the security level on its syntax, before
+    /// compiling, and says what was blocked and why. This is only an early, friendlier
+    /// answer for the obvious cases: the level itself is enforced on the compiled code by
+    /// <see cref="AssemblyChecker"/>, which sees through aliases, line breaks, delegates and
+    /// reflection. So every rule here matches only code that the compiled check refuses too:
+    /// calls and constructions of blocked APIs, literal package keys (short of contrived
+    /// code such as nameof() of a blocked type). Using directives alone compile to nothing
+    /// and are not matched, and neither are comments and string contents. Delegate and
+    /// event Invoke, reading reflection, FileInfo and StreamWriter over a stream, and
+    /// AppDomain.CurrentDomain.GetAssemblies() are allowed by both.</summary>
     public static class SecurityChecker
     {
         sealed class Rule
@@ -36,24 +43,33 @@ namespace UnityMcp.Core
             return new Rule { Pattern = new Regex(pattern, RegexOptions.CultureInvariant), What = what, InStrings = inStrings };
         }
 
+        // A qualified name: `A.B.C.` before the last identifier (namespace or type qualifiers).
+        const string Q = @"(?:\w+\s*\.\s*)*";
+
         static readonly Rule[] Rules =
         {
             R(@"\bProcess\s*\.\s*Start\b|\bProcessStartInfo\b|\bSystem\s*\.\s*Diagnostics\s*\.\s*Process\b", "starting processes"),
-            R(@"\bFile\s*\.\s*(Write\w*|Append\w*|Delete|Move|Copy|Create\w*|Replace|Open|OpenWrite|SetAttributes|Encrypt|Decrypt)\b", "writing, moving or deleting files"),
-            R(@"\bDirectory\s*\.\s*(Delete|Move|CreateDirectory)\b|\bFileInfo\b|\bDirectoryInfo\b|\bFileStream\b|\bStreamWriter\b|\bBinaryWriter\b", "writing or deleting files and folders"),
-            R(@"\bFileUtil\s*\.\s*(Delete\w*|Move\w*|Copy\w*|Replace\w*)\b|\bAssetDatabase\s*\.\s*(DeleteAsset|DeleteAssets|MoveAssetToTrash|MoveAssetsToTrash)\b", "deleting or moving project files"),
-            R(@"\bSystem\s*\.\s*Net\b|\bHttpClient\b|\bWebClient\b|\bWebRequest\b|\bUnityWebRequest\b|\bTcpClient\b|\bTcpListener\b|\bUdpClient\b|\bSocket\b|\bDns\b", "network access"),
-            R(@"\.\s*Invoke\s*\(|\bInvokeMember\b|\bActivator\s*\.\s*CreateInstance\b|\bDynamicMethod\b|\bSystem\s*\.\s*Reflection\s*\.\s*Emit\b|\bGetMethod\s*\(|\bGetMethods\s*\(|\bCreateDelegate\b", "reflection-based invocation"),
-            R(@"\bAssembly\s*\.\s*(Load\w*|UnsafeLoadFrom)\b|\bAppDomain\b|\bAssemblyLoadContext\b", "loading assemblies"),
+            R(@"\bFile\s*\.\s*(Write\w*|Append\w*|Delete|Move|Copy|Create\w*|Replace|Open|OpenWrite|Set\w*|Encrypt|Decrypt)\s*\(", "writing, moving or deleting files"),
+            R(@"\bDirectory\s*\.\s*(Delete|Move|CreateDirectory|Set\w*)\s*\(|\bnew\s+" + Q + @"FileStream\s*\(|\bnew\s+" + Q + @"StreamWriter\s*\(\s*(@?""|\$)", "writing or deleting files and folders"),
+            R(@"\bFileUtil\s*\.\s*(Delete\w*|Move\w*|Copy\w*|Replace\w*)\s*\(|\bAssetDatabase\s*\.\s*(DeleteAsset|DeleteAssets|MoveAsset\w*|CreateAsset|CreateFolder|CopyAsset|RenameAsset|SaveAssets|ImportPackage|ExportPackage)\s*\(", "writing, moving or deleting project files"),
+            R(@"\bPackageManager\s*\.\s*Client\s*\.\s*\w+\s*\(", "installing or removing packages and code"),
+            R(@"\bnew\s+" + Q + @"(HttpClient|WebClient|TcpClient|TcpListener|UdpClient|HttpListener|Socket)\s*\(|\b(WebRequest|HttpWebRequest|UnityWebRequest|Dns)\s*\.\s*\w+\s*\(", "network access"),
+            R(@"\.\s*InvokeMember\s*\(|\bActivator\s*\.\s*CreateInstance\b|\bnew\s+" + Q + @"DynamicMethod\s*\(|\bSystem\s*\.\s*Reflection\s*\.\s*Emit\s*\.\s*\w|\.\s*(GetMethod|GetConstructor|GetProperty|GetField)\s*\([^;]*?\)\s*\.\s*(Invoke|SetValue|GetValue)\s*\(|\bDelegate\s*\.\s*CreateDelegate\b|\.\s*DynamicInvoke\s*\(", "reflection-based invocation"),
+            R(@"\bAssembly\s*\.\s*(Load\w*|UnsafeLoadFrom|ReflectionOnlyLoad\w*)\s*\(|\bAppDomain\s*\.\s*CreateDomain\b|\.\s*(ExecuteAssembly\w*|DefineDynamicAssembly|CreateInstanceAndUnwrap)\s*\(", "loading assemblies"),
             R(@"\bDllImport\b|\bextern\b|\bMarshal\s*\.|\bunsafe\b|\bfixed\s*\(|\bstackalloc\b", "native code (P/Invoke, unsafe)"),
-            R(@"\bUnityMcp\b|\bSecurityLevel\b|\bSecurityChecker\b", "changing the unitymcp security level"),
-            R(@"\bEditorPrefs\s*\.\s*(Set\w*|Delete\w*)\s*\(\s*""UnityMcp", "changing the unitymcp security level", true),
+            R(@"\bUnityMcp\s*\.\s*\w", "changing the unitymcp security level or settings"),
+            R(@"\b(EditorPrefs|SessionState)\s*\.\s*(Set\w*\s*\(\s*@?""UnityMcp[^""]*""\s*,|(DeleteKey|Erase\w*)\s*\(\s*@?""UnityMcp[^""]*""\s*\))", "changing the unitymcp security level or settings (its EditorPrefs and SessionState keys)", true),
+            R(@"\bEditorPrefs\s*\.\s*DeleteAll\s*\(", "deleting every Editor preference"),
+            R(@"\bEditorApplication\s*\.\s*ExecuteMenuItem\s*\(", "running menu commands"),
         };
+
+        static readonly Regex UsingDirective = new Regex(@"^\s*using\s+(static\s+)?[\w.\s=<>,]+;\s*$", RegexOptions.CultureInvariant);
 
         static readonly string[] ForbiddenAssemblies = { "System.Net.Http", "System.Net.Sockets", "System.Net.WebClient", "Mono.Posix", "Mono.Cecil", "System.Reflection.Emit" };
 
-        /// <summary>Lists what the code may not do at the level; empty when it may run.
-        /// Each item names the line, the construct and the level.</summary>
+        /// <summary>Lists what the code may not do at the level; empty when it may run (as far
+        /// as its syntax shows: the compiled check decides). Each item names the line, the
+        /// construct and the level.</summary>
         public static List<string> Check(string source, SecurityLevel level)
         {
             List<string> found;
@@ -62,6 +78,8 @@ namespace UnityMcp.Core
             var withStrings = StripCommentsAndStrings(source ?? "", true).Split('\n');
             for (int i = 0; i < lines.Length; i++)
             {
+                // A using directive (alias or not) compiles to nothing the compiled check could refuse.
+                if (UsingDirective.IsMatch(lines[i])) continue;
                 foreach (var r in Rules)
                 {
                     var m = r.Pattern.Match(r.InStrings ? withStrings[i] : lines[i]);

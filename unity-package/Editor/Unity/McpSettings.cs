@@ -2,21 +2,43 @@ using System;
 using System.IO;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
+using UnityEngine;
 using UnityMcp.Core;
 using UnityMcp.Editor.Tools;
 
 namespace UnityMcp.Editor
 {
-    /// <summary>unitymcp settings. The security level belongs to the project (shared
-    /// with the team in ProjectSettings/UnityMcpSettings.json); the daemon path and
-    /// auto-start belong to the user (EditorPrefs).</summary>
+    /// <summary>unitymcp settings, none of them where dynamic code can write them at the
+    /// Restricted level (it writes no files, and EditorPrefs hold nothing of unitymcp's):
+    /// <list type="bullet">
+    /// <item>the security level belongs to the project, shared with the team in
+    /// ProjectSettings/UnityMcpSettings.json;</item>
+    /// <item>the daemon path and auto-start belong to the user, in editor.json in the
+    /// unitymcp state directory (<see cref="StateDirectory"/>; the daemon's own folder,
+    /// owner-only), written only by this class.</item>
+    /// </list>
+    /// Earlier versions kept those two in EditorPrefs (UnityMcp.DaemonPath,
+    /// UnityMcp.AutoStartDaemon), which any snippet could overwrite with a computed key:
+    /// the first time editor.json is missing their values move into it once and the keys
+    /// are deleted; after that EditorPrefs are never read again.</summary>
     public static class McpSettings
     {
-        const string DaemonPathKey = "UnityMcp.DaemonPath";
-        const string AutoStartKey = "UnityMcp.AutoStartDaemon";
+        const string LegacyDaemonPathKey = "UnityMcp.DaemonPath";
+        const string LegacyAutoStartKey = "UnityMcp.AutoStartDaemon";
+        const string UserFileName = "editor.json";
+
         static JObject cached;
+        static JObject user;
+        static string userPath;
 
         static string FilePath { get { return Path.Combine(Path.Combine(ProjectPaths.Root, "ProjectSettings"), "UnityMcpSettings.json"); } }
+
+        /// <summary>The user's settings file: &lt;state dir&gt;/editor.json, resolved once per
+        /// domain (a later change of UNITYMCP_HOME does not move it).</summary>
+        public static string UserSettingsPath
+        {
+            get { return userPath ?? (userPath = Path.Combine(StateDirectory.Current(), UserFileName)); }
+        }
 
         static JObject Load()
         {
@@ -62,14 +84,84 @@ namespace UnityMcp.Editor
         /// <summary>Path of the unitymcp binary to start when no daemon runs; empty: "unitymcp" on PATH.</summary>
         public static string DaemonPath
         {
-            get { return EditorPrefs.GetString(DaemonPathKey, ""); }
-            set { EditorPrefs.SetString(DaemonPathKey, value ?? ""); }
+            get { return (string)User()["daemonPath"] ?? ""; }
+            set
+            {
+                User()["daemonPath"] = value ?? "";
+                SaveUser(User());
+            }
         }
 
+        /// <summary>Whether the Editor starts the daemon when none runs; on by default.</summary>
         public static bool AutoStartDaemon
         {
-            get { return EditorPrefs.GetBool(AutoStartKey, true); }
-            set { EditorPrefs.SetBool(AutoStartKey, value); }
+            get
+            {
+                var v = User()["autoStartDaemon"];
+                return v == null || v.Type != JTokenType.Boolean || (bool)v;
+            }
+            set
+            {
+                User()["autoStartDaemon"] = value;
+                SaveUser(User());
+            }
+        }
+
+        static JObject User()
+        {
+            if (user != null) return user;
+            var path = UserSettingsPath;
+            if (File.Exists(path))
+            {
+                try { user = JObject.Parse(File.ReadAllText(path)); }
+                catch (Exception e)
+                {
+                    Debug.LogWarning("[unitymcp] cannot read " + path + " (" + e.Message + "); using the default daemon settings until it is saved again from Project Settings > unitymcp");
+                    user = new JObject();
+                }
+                return user;
+            }
+            // No editor.json yet: this user's first run of a version that keeps the settings
+            // there. Take the old EditorPrefs values once, and write the file even when there
+            // is nothing to take, so that no key set in EditorPrefs later is ever read.
+            user = new JObject();
+            bool hadPath = EditorPrefs.HasKey(LegacyDaemonPathKey), hadAuto = EditorPrefs.HasKey(LegacyAutoStartKey);
+            if (hadPath)
+            {
+                var old = EditorPrefs.GetString(LegacyDaemonPathKey, "");
+                // The file name is checked as the old key was writable by any snippet.
+                if (old.Length == 0 || Path.GetFileName(old).IndexOf("unitymcp", StringComparison.OrdinalIgnoreCase) >= 0) user["daemonPath"] = old;
+                else Debug.LogWarning("[unitymcp] the daemon path in EditorPrefs (" + old + ") does not name a unitymcp binary and was not taken over; set it again in Project Settings > unitymcp if it is right");
+            }
+            if (hadAuto) user["autoStartDaemon"] = EditorPrefs.GetBool(LegacyAutoStartKey, true);
+            if (SaveUser(user))
+            {
+                if (hadPath) EditorPrefs.DeleteKey(LegacyDaemonPathKey);
+                if (hadAuto) EditorPrefs.DeleteKey(LegacyAutoStartKey);
+            }
+            return user;
+        }
+
+        /// <summary>Writes editor.json atomically (a temporary file, then a rename); false
+        /// (with a warning) when the state directory cannot be written.</summary>
+        static bool SaveUser(JObject settings)
+        {
+            var path = UserSettingsPath;
+            var tmp = path + ".tmp";
+            try
+            {
+                Directory.CreateDirectory(Path.GetDirectoryName(path));
+                File.WriteAllText(tmp, settings.ToString(Newtonsoft.Json.Formatting.Indented) + "\n");
+                if (File.Exists(path)) File.Replace(tmp, path, null);
+                else File.Move(tmp, path);
+                return true;
+            }
+            catch (Exception e)
+            {
+                Debug.LogWarning("[unitymcp] cannot write " + path + ": " + e.Message);
+                try { if (File.Exists(tmp)) File.Delete(tmp); } catch (Exception) { }
+                return false;
+            }
         }
 
         /// <summary>This project's definitions folder: &lt;state dir&gt;/tools/&lt;projectHash&gt;.</summary>

@@ -38,7 +38,7 @@ namespace UnityMcp.Editor
             EditorGUILayout.LabelField("Daemon", EditorStyles.boldLabel);
             var path = EditorGUILayout.TextField("unitymcp binary", McpSettings.DaemonPath);
             if (path != McpSettings.DaemonPath) McpSettings.DaemonPath = path;
-            EditorGUILayout.HelpBox("Empty: \"unitymcp\" is looked up on PATH. Reconnect to apply.", MessageType.None);
+            EditorGUILayout.HelpBox("Empty: \"unitymcp\" is looked up on PATH. Reconnect to apply. Saved for your user in " + McpSettings.UserSettingsPath + ".", MessageType.None);
             var auto = EditorGUILayout.Toggle("Start it when none runs", McpSettings.AutoStartDaemon);
             if (auto != McpSettings.AutoStartDaemon) McpSettings.AutoStartDaemon = auto;
 
@@ -48,7 +48,7 @@ namespace UnityMcp.Editor
             if (level != McpSettings.SecurityLevel) McpSettings.SecurityLevel = level;
             EditorGUILayout.HelpBox(
                 level == SecurityLevel.Disabled ? "execute_code and execute-dynamic-code are refused." :
-                level == SecurityLevel.Restricted ? "Editor scripting only: no processes, file writes or deletes, network, reflection-based invocation, assembly loading or native code." :
+                level == SecurityLevel.Restricted ? "Editor scripting only, checked on the compiled code against an allowlist: no processes, file writes or deletes (also through editor APIs that save, build or install), packages, network, reflection-based invocation, assembly loading, native code, threads, project or package code, or changes to these settings." :
                 "Dynamic code may do anything the Editor can do.",
                 level == SecurityLevel.FullAccess ? MessageType.Warning : MessageType.Info);
 

@@ -8,10 +8,12 @@ using UnityMcp.Core;
 namespace UnityMcp.Core.Tests
 {
     /// <summary>The Restricted level on compiled code: every snippet in Tests~/Snippets is
-    /// compiled by build.sh into Snippet.&lt;name&gt;.dll beside this assembly. Blocked_*
-    /// snippets hide a blocked call from the syntax check (aliases, line breaks,
-    /// delegates, lambdas, reflection, dynamic) and must be caught with the reason their
-    /// first line names; Allowed_* snippets are ordinary editor scripting and must pass.</summary>
+    /// compiled on its own by build.sh (step 6, against the Core and the Unity stubs) into
+    /// Snippet.&lt;name&gt;.dll beside this assembly. Blocked_* snippets hide a blocked call
+    /// (aliases, line breaks, delegates, closures, iterators, async, generic instantiations,
+    /// reflection, dynamic, editor APIs that write or install) and must be refused with a
+    /// message naming the member, the reason and where; Allowed_* snippets are ordinary
+    /// editor scripting and must pass with no finding at all.</summary>
     [TestFixture]
     public class AssemblyCheckerTests
     {
@@ -27,6 +29,18 @@ namespace UnityMcp.Core.Tests
             return files;
         }
 
+        static string NameOf(string dll)
+        {
+            return Path.GetFileNameWithoutExtension(dll).Substring("Snippet.".Length);
+        }
+
+        static List<string> Restricted(string name)
+        {
+            var dll = Path.Combine(Dir, "Snippet." + name + ".dll");
+            Assert.IsTrue(File.Exists(dll), dll + " was not built (build.sh step 6)");
+            return AssemblyChecker.Check(Assembly.LoadFrom(dll), SecurityLevel.Restricted);
+        }
+
         [Test]
         public void BlocksEverySnippetThatHidesABlockedCall()
         {
@@ -34,53 +48,184 @@ namespace UnityMcp.Core.Tests
             foreach (var dll in Snippets("Blocked_"))
             {
                 n++;
+                var name = NameOf(dll);
                 var asm = Assembly.LoadFrom(dll);
                 var found = AssemblyChecker.Check(asm, SecurityLevel.Restricted);
                 var text = string.Join("\n", found.ToArray());
-                Assert.IsNotEmpty(found, Path.GetFileName(dll) + " passed the check");
-                var want = Expected[Path.GetFileNameWithoutExtension(dll).Substring("Snippet.".Length)];
-                StringAssert.Contains(want, text, Path.GetFileName(dll));
-                StringAssert.Contains("Restricted security level", text);
-                Assert.IsEmpty(AssemblyChecker.Check(asm, SecurityLevel.FullAccess), "FullAccess allows " + dll);
-                Assert.IsNotEmpty(AssemblyChecker.Check(asm, SecurityLevel.Disabled));
+                Assert.IsNotEmpty(found, name + " passed the check");
+                Assert.IsTrue(Expected.ContainsKey(name), name + " has no expectation in AssemblyCheckerTests.Expected");
+                foreach (var want in Expected[name]) StringAssert.Contains(want, text, name);
+                foreach (var line in found)
+                {
+                    // Every refusal names what (the member or type), where (the snippet's type
+                    // and method) and why (the reason), and the level.
+                    StringAssert.StartsWith("the compiled code ", line, name);
+                    StringAssert.Contains(" in Snippet_" + name + ".", line, name);
+                    StringAssert.Contains(" — ", line, name);
+                    StringAssert.Contains("is blocked at the Restricted security level", line, name);
+                    StringAssert.DoesNotContain("cannot be checked", line, name);
+                }
+                Assert.IsEmpty(AssemblyChecker.Check(asm, SecurityLevel.FullAccess), "FullAccess allows " + name);
+                Assert.IsNotEmpty(AssemblyChecker.Check(asm, SecurityLevel.Disabled), "Disabled refuses " + name);
             }
-            Assert.AreEqual(Expected.Count, n, "snippets built (build.sh step 5)");
+            Assert.AreEqual(Expected.Count, n, "Blocked_ snippets built (build.sh step 6)");
         }
 
         [Test]
         public void AllowsEditorScripting()
         {
-            int n = 0;
+            var built = new List<string>();
             foreach (var dll in Snippets("Allowed_"))
             {
-                n++;
+                built.Add(NameOf(dll));
                 var found = AssemblyChecker.Check(Assembly.LoadFrom(dll), SecurityLevel.Restricted);
-                Assert.IsEmpty(found, Path.GetFileName(dll) + ": " + string.Join("\n", found.ToArray()));
+                Assert.IsEmpty(found, NameOf(dll) + ": " + string.Join("\n", found.ToArray()));
             }
-            Assert.Greater(n, 0, "no Allowed_ snippet was built");
+            foreach (var name in AllowedSnippets) CollectionAssert.Contains(built, name, "Allowed_ snippet built (build.sh step 6)");
         }
 
-        // What each Blocked_ snippet must be blocked for (the same as its first line).
-        static readonly Dictionary<string, string> Expected = new Dictionary<string, string>
+        [Test]
+        public void NamesTheMemberTheReasonAndThePlace()
         {
-            { "Blocked_Activator", "reflection-based invocation" },
-            { "Blocked_AssemblyLoad", "loading assemblies" },
-            { "Blocked_DelegateToDelete", "writing, moving or deleting files" },
-            { "Blocked_Dynamic", "reflection-based invocation (dynamic)" },
-            { "Blocked_EditorPrefsKey", "changing the unitymcp security level" },
-            { "Blocked_ExpressionCompile", "reflection-based invocation" },
-            { "Blocked_FileAlias", "writing, moving or deleting files" },
-            { "Blocked_FileNextLine", "writing, moving or deleting files" },
-            { "Blocked_LambdaDelete", "writing, moving or deleting files" },
-            { "Blocked_Marshal", "native code" },
-            { "Blocked_MethodInvoke", "reflection-based invocation" },
-            { "Blocked_PInvoke", "native code" },
-            { "Blocked_ProcessOverLines", "starting processes" },
-            { "Blocked_RaiseLevelByReflection", "reflection-based invocation" },
-            { "Blocked_StreamWriterPath", "writing, moving or deleting files" },
-            { "Blocked_TcpClient", "network access" },
-            { "Blocked_UnityMcpTypes", "changing the unitymcp security level" },
-            { "Blocked_WebClient", "network access" },
+            CollectionAssert.Contains(Restricted("Blocked_FileAlias"),
+                "the compiled code uses System.IO.File.WriteAllText in Snippet_Blocked_FileAlias.Execute — writing, moving or deleting files " +
+                "is blocked at the Restricted security level (Project Settings > unitymcp > Security level: FullAccess allows it)");
+            CollectionAssert.Contains(Restricted("Blocked_AssemblyCreateInstance"),
+                "the compiled code uses System.Reflection.Assembly.CreateInstance in Snippet_Blocked_AssemblyCreateInstance.Execute — reflection-based invocation " +
+                "is blocked at the Restricted security level (Project Settings > unitymcp > Security level: FullAccess allows it)");
+        }
+
+        [Test]
+        public void SaysWhereGeneratedCodeCameFrom()
+        {
+            StringAssert.Contains("System.IO.File.Delete in Snippet_Blocked_LambdaDelete.Execute (in a lambda)", string.Join("\n", Restricted("Blocked_LambdaDelete").ToArray()));
+            StringAssert.Contains("System.IO.File.Delete in Snippet_Blocked_ClosureDelete.Execute (in a lambda)", string.Join("\n", Restricted("Blocked_ClosureDelete").ToArray()));
+            StringAssert.Contains("System.IO.File.AppendAllText in Snippet_Blocked_IteratorHidden.Lines (in an iterator)", string.Join("\n", Restricted("Blocked_IteratorHidden").ToArray()));
+            StringAssert.Contains("System.IO.File.Delete in Snippet_Blocked_AsyncHidden.Later (in an async method)", string.Join("\n", Restricted("Blocked_AsyncHidden").ToArray()));
+        }
+
+        /// <summary>The old daemon key, computed so no literal shows: allowed, because unitymcp
+        /// no longer reads EditorPrefs (the daemon path and auto-start are in the user's
+        /// editor.json); only the one-time migration touches the old keys, and deletes them.</summary>
+        [Test]
+        public void TheOldDaemonKeyIsHarmless()
+        {
+            Assert.IsEmpty(Restricted("Allowed_EditorPrefsComputedKey"));
+            var editorDll = FindEditorAssembly();
+            var settings = Assembly.LoadFrom(editorDll).GetType("UnityMcp.Editor.McpSettings", true);
+            const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.DeclaredOnly;
+            var readers = new List<string>();
+            var used = new HashSet<string>();
+            foreach (var m in settings.GetMethods(all))
+            {
+                foreach (var r in AssemblyChecker.References(m))
+                {
+                    var dt = r.DeclaringType;
+                    if (dt == null || dt.FullName != "UnityEditor.EditorPrefs") continue;
+                    if (!readers.Contains(m.Name)) readers.Add(m.Name);
+                    used.Add(r.Name);
+                }
+            }
+            // One method (the migration) and nothing that writes a key.
+            Assert.AreEqual(1, readers.Count, "McpSettings methods touching EditorPrefs: " + string.Join(", ", readers.ToArray()));
+            CollectionAssert.Contains(used, "DeleteKey");
+            foreach (var u in used) Assert.IsFalse(u.StartsWith("Set", StringComparison.Ordinal), "McpSettings writes EditorPrefs." + u);
+            foreach (var accessor in new[] { "get_DaemonPath", "set_DaemonPath", "get_AutoStartDaemon", "set_AutoStartDaemon" })
+                foreach (var r in AssemblyChecker.References(settings.GetMethod(accessor, all)))
+                    Assert.AreNotEqual("UnityEditor.EditorPrefs", r.DeclaringType == null ? null : r.DeclaringType.FullName, accessor + " uses EditorPrefs." + r.Name);
+        }
+
+        static string FindEditorAssembly()
+        {
+            var direct = Path.Combine(Dir, "UnityMcp.Editor.dll");
+            if (File.Exists(direct)) return direct;
+            var any = Directory.GetFiles(Dir, "UnityMcp.Editor.dll", SearchOption.AllDirectories);
+            Assert.IsNotEmpty(any, "UnityMcp.Editor.dll was not built beside the tests (build.sh step 4)");
+            Array.Sort(any, StringComparer.Ordinal);
+            return any[0];
+        }
+
+        // Each Allowed_ snippet that must have been built (all must pass with no finding).
+        static readonly string[] AllowedSnippets =
+        {
+            "Allowed_AssetDatabaseRead", "Allowed_CollectionsAndLock", "Allowed_DebugLog", "Allowed_DelegateInvoke",
+            "Allowed_EditorPrefsComputedKey", "Allowed_EditorPrefsUserKeys", "Allowed_EditorScripting", "Allowed_EnvironmentAndTime",
+            "Allowed_EventInvoke", "Allowed_ExpressionTree", "Allowed_GenericsAndTypes", "Allowed_GetAssemblies", "Allowed_IteratorAsync",
+            "Allowed_Linq", "Allowed_MemoryStreams", "Allowed_ReadFiles", "Allowed_StringBuilder", "Allowed_UndoSelection",
+        };
+
+        const string Files = "writing, moving or deleting files";
+        const string Refl = "reflection-based invocation";
+        const string Proc = "starting processes";
+        const string Level = "changing the unitymcp security level";
+        const string Threads = "starting threads";
+
+        // What each Blocked_ snippet must be refused for: the member (or type) and the reason.
+        static readonly Dictionary<string, string[]> Expected = new Dictionary<string, string[]>
+        {
+            { "Blocked_Activator", new[] { "System.Activator.CreateInstance", Refl } },
+            { "Blocked_ActivatorTypeGetType", new[] { "System.Activator.CreateInstance", Refl } },
+            { "Blocked_AssemblyCreateInstance", new[] { "System.Reflection.Assembly.CreateInstance", Refl } },
+            { "Blocked_AssemblyLoad", new[] { "System.Reflection.Assembly.LoadFrom", "loading assemblies" } },
+            { "Blocked_AttributeBlocked", new[] { "has the attribute System.Runtime.InteropServices.ComVisibleAttribute in Snippet_Blocked_AttributeBlocked.Marked", "native code" } },
+            { "Blocked_AssetDatabaseCreateAsset", new[] { "UnityEditor.AssetDatabase.CreateAsset", "UnityEditor.AssetDatabase.CopyAsset", Files } },
+            { "Blocked_AssetDatabaseSave", new[] { "UnityEditor.AssetDatabase.SaveAssets", Files } },
+            { "Blocked_AsyncHidden", new[] { "System.IO.File.Delete", Files } },
+            { "Blocked_BeginInvoke", new[] { "System.Func<System.Int32>.BeginInvoke", Threads } },
+            { "Blocked_CatchBlockedType", new[] { "catches System.Net.WebException", "network access" } },
+            { "Blocked_ClosureDelete", new[] { "System.IO.File.Delete", Files } },
+            { "Blocked_CreateDelegate", new[] { "System.Delegate.CreateDelegate", Refl } },
+            { "Blocked_CryptoByName", new[] { "System.Security.Cryptography.HashAlgorithm.Create", Refl } },
+            { "Blocked_DelegateTarget", new[] { "System.Delegate.Target (get)", "reaching other code's objects" } },
+            { "Blocked_DelegateToDelete", new[] { "System.IO.File.Delete", Files } },
+            { "Blocked_DerivesFromBlocked", new[] { "derives from System.Diagnostics.Process", Proc } },
+            { "Blocked_DirectoryCreate", new[] { "System.IO.Directory.CreateDirectory", Files } },
+            { "Blocked_Dynamic", new[] { "Microsoft.CSharp.RuntimeBinder.", "reflection-based invocation (dynamic)" } },
+            { "Blocked_EditorPrefsDeleteAll", new[] { "UnityEditor.EditorPrefs.DeleteAll", "deleting every Editor preference" } },
+            { "Blocked_EditorPrefsKey", new[] { "\"UnityMcp.SecurityLevel\" (UnityEditor.EditorPrefs.SetString)", Level } },
+            { "Blocked_EditorPrefsTernaryKey", new[] { "\"UnityMcp.AutoStartDaemon\" (UnityEditor.EditorPrefs.SetInt)", Level } },
+            { "Blocked_EventInfoAddHandler", new[] { "System.Reflection.EventInfo.AddEventHandler", Refl } },
+            { "Blocked_ExecuteMenuItem", new[] { "UnityEditor.EditorApplication.ExecuteMenuItem", "running menu commands" } },
+            { "Blocked_ExpressionCompile", new[] { "System.Linq.Expressions.Expression<System.Func<System.Int32>>.Compile", Refl } },
+            { "Blocked_FieldGetValue", new[] { "System.Reflection.FieldInfo.GetValue", Refl } },
+            { "Blocked_FileAlias", new[] { "System.IO.File.WriteAllText", Files } },
+            { "Blocked_FileInfoDelete", new[] { "System.IO.FileSystemInfo.Delete", Files } },
+            { "Blocked_FileNextLine", new[] { "System.IO.File.Delete", Files } },
+            { "Blocked_FileStreamCtor", new[] { "new System.IO.FileStream", Files } },
+            { "Blocked_FileUtilDelete", new[] { "UnityEditor.FileUtil.DeleteFileOrDirectory", Files } },
+            { "Blocked_FuncToFileCreate", new[] { "System.IO.File.Create", "System.IO.File.Delete", Files } },
+            { "Blocked_GenericArgument", new[] { "System.Diagnostics.Process (a type argument of System.Linq.Enumerable.Empty<System.Diagnostics.Process>)", Proc } },
+            { "Blocked_GenericMethodSpec", new[] { "System.Activator.CreateInstance<System.Diagnostics.Process>", "System.Activator.CreateInstance<T> in Snippet_Blocked_GenericMethodSpec.Make", Refl } },
+            { "Blocked_InternalCall", new[] { "(InternalCall)", "native code" } },
+            { "Blocked_IsInstBlockedType", new[] { "uses the type System.Net.WebClient", "network access" } },
+            { "Blocked_IteratorHidden", new[] { "System.IO.File.AppendAllText", Files } },
+            { "Blocked_LambdaDelete", new[] { "System.IO.File.Delete", Files } },
+            { "Blocked_LazyConstruct", new[] { "new System.Lazy<System.Text.StringBuilder>", Refl } },
+            { "Blocked_LocalOfBlockedType", new[] { "has a local of type System.Diagnostics.Process", Proc } },
+            { "Blocked_Marshal", new[] { "System.Runtime.InteropServices.Marshal.AllocHGlobal", "native code" } },
+            { "Blocked_MethodInvoke", new[] { "System.Reflection.MethodBase.Invoke", Refl } },
+            { "Blocked_OpenURL", new[] { "UnityEngine.Application.OpenURL", Proc } },
+            { "Blocked_OpenWithDefaultApp", new[] { "UnityEditor.EditorUtility.OpenWithDefaultApp", Proc } },
+            { "Blocked_PackageManagerAdd", new[] { "UnityEditor.PackageManager.Client.Add", "installing or removing packages" } },
+            { "Blocked_PInvoke", new[] { "declares a native method (DllImport)", "native code" } },
+            { "Blocked_PlayerSettingsWrite", new[] { "UnityEditor.PlayerSettings.productName (set)", "changing project settings" } },
+            { "Blocked_ProcessOverLines", new[] { "new System.Diagnostics.Process", "System.Diagnostics.Process.Start", Proc } },
+            { "Blocked_Queryable", new[] { "System.Linq.Queryable.AsQueryable", Refl } },
+            { "Blocked_RaiseLevelByReflection", new[] { "System.Reflection.PropertyInfo.SetValue", Refl } },
+            { "Blocked_ReflectInvokeMember", new[] { "System.Reflection.IReflect.InvokeMember", Refl } },
+            { "Blocked_RunClassConstructor", new[] { "System.Runtime.CompilerServices.RuntimeHelpers.RunClassConstructor", Refl } },
+            { "Blocked_SaveAsPrefab", new[] { "UnityEditor.PrefabUtility.SaveAsPrefabAsset", Files } },
+            { "Blocked_SaveOpenScenes", new[] { "UnityEditor.SceneManagement.EditorSceneManager.SaveOpenScenes", Files } },
+            { "Blocked_ScreenCapture", new[] { "UnityEngine.ScreenCapture.CaptureScreenshot", Files } },
+            { "Blocked_SessionStateKey", new[] { "\"UnityMcp.SpanningCalls\" (UnityEditor.SessionState.SetString)", Level } },
+            { "Blocked_SetEnvironmentVariable", new[] { "System.Environment.SetEnvironmentVariable", "changing the Editor process" } },
+            { "Blocked_StreamWriterPath", new[] { "new System.IO.StreamWriter", Files } },
+            { "Blocked_TaskRun", new[] { "System.Threading.Tasks.Task.Run", Threads } },
+            { "Blocked_TcpClient", new[] { "new System.Net.Sockets.TcpClient", "network access" } },
+            { "Blocked_ThreadStart", new[] { "new System.Threading.Thread", "System.Threading.ThreadPool.QueueUserWorkItem", Threads } },
+            { "Blocked_TypeofActivator", new[] { "uses the type System.Diagnostics.Process", "System.Activator.CreateInstance", Proc, Refl } },
+            { "Blocked_UnityMcpTypes", new[] { "UnityMcp.Core.SnippetWrapper.Hash", Level } },
+            { "Blocked_WebClient", new[] { "new System.Net.WebClient", "network access" } },
         };
     }
 }

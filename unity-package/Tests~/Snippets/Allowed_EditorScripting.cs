@@ -1,7 +1,7 @@
-// expect: 
+// expect: (nothing blocked)
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Allowed_EditorScripting.dll).
 using System; using System.IO; using System.Linq; using System.Collections.Generic;
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Allowed_EditorScripting
     {

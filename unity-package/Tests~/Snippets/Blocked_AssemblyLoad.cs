@@ -1,7 +1,7 @@
-// expect: loading assemblies
+// expect: loading assemblies: System.Reflection.Assembly.LoadFrom
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_AssemblyLoad.dll).
 
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_AssemblyLoad
     {

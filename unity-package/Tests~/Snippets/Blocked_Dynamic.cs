@@ -1,7 +1,7 @@
-// expect: reflection-based invocation (dynamic)
+// expect: reflection-based invocation (dynamic): Microsoft.CSharp.RuntimeBinder
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_Dynamic.dll).
 
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_Dynamic
     {

@@ -1,7 +1,7 @@
-// expect: changing the unitymcp security level
+// expect: changing the unitymcp security level: a literal UnityMcp EditorPrefs key
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_EditorPrefsKey.dll).
 
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_EditorPrefsKey
     {

@@ -1,7 +1,7 @@
-// expect: reflection-based invocation
+// expect: reflection-based invocation: System.Linq.Expressions.Expression<Func<int>>.Compile
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_ExpressionCompile.dll).
 using System; using System.Linq.Expressions;
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_ExpressionCompile
     {

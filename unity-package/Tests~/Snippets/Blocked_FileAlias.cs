@@ -1,7 +1,7 @@
-// expect: writing, moving or deleting files
+// expect: writing, moving or deleting files: System.IO.File.WriteAllText through an alias
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_FileAlias.dll).
 using F = System.IO.File;
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_FileAlias
     {

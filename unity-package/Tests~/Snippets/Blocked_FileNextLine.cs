@@ -1,7 +1,7 @@
-// expect: writing, moving or deleting files
+// expect: writing, moving or deleting files: System.IO.File.Delete over two lines
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_FileNextLine.dll).
 
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_FileNextLine
     {

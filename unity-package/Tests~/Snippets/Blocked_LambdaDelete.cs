@@ -1,7 +1,7 @@
-// expect: writing, moving or deleting files
+// expect: writing, moving or deleting files: System.IO.File.Delete in a lambda
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_LambdaDelete.dll).
 using System;
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_LambdaDelete
     {

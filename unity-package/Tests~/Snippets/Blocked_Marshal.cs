@@ -1,7 +1,7 @@
-// expect: native code
+// expect: native code: System.Runtime.InteropServices.Marshal.AllocHGlobal
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_Marshal.dll).
 
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_Marshal
     {

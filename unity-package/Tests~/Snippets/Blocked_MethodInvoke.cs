@@ -1,7 +1,7 @@
-// expect: reflection-based invocation
+// expect: reflection-based invocation: System.Reflection.MethodBase.Invoke
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_MethodInvoke.dll).
 using System;
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_MethodInvoke
     {

@@ -1,15 +1,16 @@
-// expect: native code
+// expect: native code: a DllImport method
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_PInvoke.dll).
-namespace UnityMcp.Snippets
+
+namespace McpSnippets
 {
     public static class Snippet_Blocked_PInvoke
     {
-        [System.Runtime.InteropServices.DllImport("libc")]
-        static extern int getpid();
-
         public static object Execute(System.Collections.Generic.IDictionary<string, object> parameters)
         {
             return getpid();
         }
+
+        [System.Runtime.InteropServices.DllImport("libc")]
+        static extern int getpid();
     }
 }

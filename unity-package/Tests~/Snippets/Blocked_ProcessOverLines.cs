@@ -1,7 +1,7 @@
-// expect: starting processes
+// expect: starting processes: new System.Diagnostics.Process
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_ProcessOverLines.dll).
 using System.Diagnostics;
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_ProcessOverLines
     {

@@ -1,7 +1,7 @@
-// expect: writing, moving or deleting files
+// expect: writing, moving or deleting files: new System.IO.StreamWriter(path)
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_StreamWriterPath.dll).
 
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_StreamWriterPath
     {

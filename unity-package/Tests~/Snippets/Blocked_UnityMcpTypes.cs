@@ -1,7 +1,7 @@
-// expect: changing the unitymcp security level
+// expect: changing the unitymcp security level: UnityMcp.Core types
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_UnityMcpTypes.dll).
 
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_UnityMcpTypes
     {

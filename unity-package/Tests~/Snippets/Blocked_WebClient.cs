@@ -1,7 +1,7 @@
-// expect: network access
+// expect: network access: new System.Net.WebClient
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Blocked_WebClient.dll).
 
-namespace UnityMcp.Snippets
+namespace McpSnippets
 {
     public static class Snippet_Blocked_WebClient
     {

@@ -1,0 +1,128 @@
+// Stubs of the Unity API that the security snippets (Tests~/Snippets) and McpSettings call:
+// editor APIs that write, install or start programs (the Restricted level blocks them) and
+// ordinary editor scripting (it allows). Every member exists with this signature in Unity;
+// the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3; the
+// same in 6000.0, 6000.3, 6000.5 and 6000.7 unless noted); cmd/unityapi checks them.
+using System;
+using UnityEditor.PackageManager;
+using UnityEditor.PackageManager.Requests;
+using UnityEngine;
+
+namespace UnityEditor
+{
+    // UnityCsReference: Editor/Mono/EditorPrefs.bindings.cs
+    public sealed partial class EditorPrefs
+    {
+        public static void SetInt(string key, int value) { }
+        public static bool HasKey(string key) { throw new NotImplementedException(); }
+        public static void DeleteKey(string key) { }
+        public static void DeleteAll() { }
+    }
+
+    // UnityCsReference: Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs
+    // (CreateAsset, CopyAsset, GUIDToAssetPath, LoadAssetAtPath) and
+    // Editor/Mono/AssetDatabase/AssetDatabaseSearching.cs (FindAssets)
+    public partial class AssetDatabase
+    {
+        public static void CreateAsset(UnityEngine.Object asset, string path) { }
+        public static bool CopyAsset(string path, string newPath) { throw new NotImplementedException(); }
+        public static string GUIDToAssetPath(string guid) { throw new NotImplementedException(); }
+        public static T LoadAssetAtPath<T>(string assetPath) where T : UnityEngine.Object { throw new NotImplementedException(); }
+        public static string[] FindAssets(string filter) { throw new NotImplementedException(); }
+    }
+
+    // UnityCsReference: Editor/Mono/Undo/Undo.bindings.cs
+    public partial class Undo
+    {
+        public static void RecordObject(UnityEngine.Object objectToUndo, string name) { }
+        public static void RegisterCreatedObjectUndo(UnityEngine.Object objectToUndo, string name) { }
+    }
+
+    // UnityCsReference: Editor/Mono/Selection.bindings.cs (Editor/Mono/Selection/Selection.bindings.cs from 6000.0)
+    public sealed partial class Selection
+    {
+        public static UnityEngine.Object[] objects { get { throw new NotImplementedException(); } set { } }
+    }
+
+    // UnityCsReference: Editor/Mono/FileUtil.bindings.cs
+    public partial class FileUtil
+    {
+        public static bool DeleteFileOrDirectory(string path) { throw new NotImplementedException(); }
+    }
+
+    // UnityCsReference: Editor/Mono/EditorUtility.bindings.cs
+    public sealed partial class EditorUtility
+    {
+        public static void OpenWithDefaultApp(string fileName) { }
+    }
+
+    // UnityCsReference: Editor/Mono/EditorApplication.bindings.cs
+    public sealed partial class EditorApplication
+    {
+        public static bool ExecuteMenuItem(string menuItemPath) { throw new NotImplementedException(); }
+    }
+
+    // UnityCsReference: Editor/Mono/Prefabs/PrefabUtility.cs
+    public sealed partial class PrefabUtility
+    {
+        public static GameObject SaveAsPrefabAsset(GameObject instanceRoot, string assetPath) { throw new NotImplementedException(); }
+    }
+}
+
+namespace UnityEditor.PackageManager
+{
+    // UnityCsReference: Modules/PackageManager/Editor/Managed/Client.cs
+    public static partial class Client
+    {
+        public static AddRequest Add(string identifier) { throw new NotImplementedException(); }
+    }
+}
+
+namespace UnityEditor.PackageManager.Requests
+{
+    // UnityCsReference: Modules/PackageManager/Editor/Managed/Requests/Request.cs
+    public abstract partial class Request : ISerializationCallbackReceiver
+    {
+        internal Request() { }
+        public bool IsCompleted { get { throw new NotImplementedException(); } }
+        void ISerializationCallbackReceiver.OnBeforeSerialize() { }
+        void ISerializationCallbackReceiver.OnAfterDeserialize() { }
+    }
+
+    // UnityCsReference: Modules/PackageManager/Editor/Managed/Requests/Request.cs
+    public abstract class Request<T> : Request
+    {
+        internal Request() { }
+        protected abstract T GetResult();
+        public T Result { get { throw new NotImplementedException(); } }
+    }
+
+    // UnityCsReference: Modules/PackageManager/Editor/Managed/Requests/AddRequest.cs
+    public sealed partial class AddRequest : Request<PackageInfo>
+    {
+        private AddRequest() { }
+        protected override PackageInfo GetResult() { throw new NotImplementedException(); }
+    }
+}
+
+namespace UnityEngine
+{
+    // UnityCsReference: Runtime/Export/Serialization/Serialization.cs
+    public interface ISerializationCallbackReceiver
+    {
+        void OnBeforeSerialize();
+        void OnAfterDeserialize();
+    }
+
+    // UnityCsReference: Runtime/Export/Application/Application.bindings.cs
+    public partial class Application
+    {
+        public static void OpenURL(string url) { }
+    }
+
+    // UnityCsReference: Modules/ScreenCapture/ScriptBindings/ScreenCapture.bindings.cs
+    public static class ScreenCapture
+    {
+        public static void CaptureScreenshot(string filename) { }
+    }
+}
