@@ -319,7 +319,7 @@ func (p *parser) members(ns, typ, typKind string) error {
 			}
 			if name == "this" && p.peek() == "[" {
 				params := p.bracketParams()
-				acc2 := p.accessors(acc)
+				acc2 := p.accessors()
 				p.member(ns, typ, Decl{Kind: "indexer", Name: "this[]", Access: acc, Static: static, Sig: params + " " + ty + acc2, Obsolete: obs}, start)
 				break
 			}
@@ -331,7 +331,7 @@ func (p *parser) members(ns, typ, typKind string) error {
 				p.member(ns, typ, Decl{Kind: "method", Name: name + gen, Access: acc, Static: static, Sig: params + " " + ty, Obsolete: obs}, start)
 				p.body()
 			case "{":
-				acc2 := p.accessors(acc)
+				acc2 := p.accessors()
 				p.member(ns, typ, Decl{Kind: "property", Name: name, Access: acc, Static: static, Sig: ty + acc2, Obsolete: obs}, start)
 			case "=>":
 				p.skipTo(";")
@@ -383,8 +383,8 @@ func (p *parser) body() {
 }
 
 // accessors reads a property's accessor block (and an initializer after it)
-// and returns the accessors reachable at acc, e.g. " get set".
-func (p *parser) accessors(acc string) string {
+// and returns the accessors as accessible as the property, e.g. " get set".
+func (p *parser) accessors() string {
 	if p.peek() == "=>" {
 		p.skipTo(";")
 		p.i++
@@ -394,17 +394,17 @@ func (p *parser) accessors(acc string) string {
 	var got []string
 	for p.i < len(p.toks) && p.peek() != "}" {
 		p.attributes()
-		a := acc
+		own := false // an accessor with its own, narrower accessibility
 		for modifiers[p.peek()] {
-			switch m := p.next(); m {
+			switch p.next() {
 			case "private", "protected", "internal":
-				if a == "public" || m == "private" {
-					a = m
-				}
+				own = true
 			}
 		}
 		name := p.next()
-		if visible(a) {
+		// Listed: the accessors as reachable as the property itself (a public
+		// property's private set is not; an internal property's get is).
+		if !own {
 			got = append(got, name)
 		}
 		p.body()
@@ -627,7 +627,7 @@ func (p *parser) typeExpr() string {
 				b.WriteString(".")
 				name = name[strings.LastIndex(name, ".")+1:]
 			}
-				if a, ok := p.aliases[name]; ok && part == 0 {
+			if a, ok := p.aliases[name]; ok && part == 0 {
 				b.WriteString(a)
 			} else {
 				b.WriteString(normName(name))

@@ -105,6 +105,9 @@ func checkAll(pkg string) ([]string, error) {
 			return nil, err
 		}
 		m, err := ReadManifest(filepath.Join(apiDir(pkg), t.Name+".api"), t.Source)
+		if err == nil {
+			m.Version = t.Version()
+		}
 		if err != nil {
 			return nil, fmt.Errorf("the %s manifest: %v (generate it with: go run ./cmd/unityapi extract -ref DIR)", t.Name, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -49,6 +50,14 @@ type Target struct {
 	Prefix  string // only files under this folder of the clone ("" for all)
 	Unity   string // the Unity version whose defines apply
 	Defines map[string]bool
+}
+
+// Version is the Unity version, or the package's release, the target describes.
+func (t Target) Version() string {
+	if _, v, ok := strings.Cut(t.Name, "@"); ok {
+		return v
+	}
+	return t.Name
 }
 
 // ReadTargets lists every target: one per Unity version (Tests~/Api/versions)
@@ -149,10 +158,11 @@ func sortDecls(ds []Decl) {
 // Manifest is a version's reference declarations for the keys the stubs
 // name: every overload, every accessibility; a key Unity lacks is absent.
 type Manifest struct {
-	Source string
-	Header []string
-	ByKey  map[string][]string // canonical lines
-	Absent map[string]bool
+	Source  string
+	Version string // the Unity or package version it describes
+	Header  []string
+	ByKey   map[string][]string // canonical lines
+	Absent  map[string]bool
 }
 
 const absentWord = " absent"
@@ -280,13 +290,20 @@ func contains(s []string, v string) bool {
 //	// unityapi:reflects UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void
 //
 // The rest of the comment is the declaration's canonical line, which every
-// supported version must declare exactly so.
+// supported version must declare exactly so. A member that appeared in a
+// later version (the code handles its absence before) says from which:
+//
+//	// unityapi:reflects since 6000.3 UnityEditor.EditorApplication::applicationScriptingPath internal static property string get
+//	// unityapi:reflects[com.unity.test-framework] since 1.4.6 UnityEditor.TestTools.TestRunner.Api.TestRunnerApi::SaveResultToFile …
 type Reflected struct {
 	Source string // Reference, or the package named as unityapi:reflects[com.unity.x]
-	File   string
-	Line int
-	Key  string
-	Want string
+	// Since is the first version that must declare it ("since 6000.3" after the marker;
+	// the code handles its absence before), or "" for every version.
+	Since string
+	File  string
+	Line  int
+	Key   string
+	Want  string
 }
 
 const reflectsMarker = "unityapi:reflects"
@@ -316,9 +333,14 @@ func ReflectedDecls(pkg string) ([]Reflected, error) {
 				source, want = want[1:end], want[end+1:]
 			}
 			want = strings.TrimSpace(want)
+			since := ""
+			if rest, ok := strings.CutPrefix(want, "since "); ok {
+				since, want, _ = strings.Cut(strings.TrimSpace(rest), " ")
+				want = strings.TrimSpace(want)
+			}
 			key, _, _ := strings.Cut(want, " ")
 			rel, _ := filepath.Rel(pkg, path)
-			out = append(out, Reflected{Source: source, File: filepath.ToSlash(rel), Line: n + 1, Key: key, Want: want})
+			out = append(out, Reflected{Source: source, Since: since, File: filepath.ToSlash(rel), Line: n + 1, Key: key, Want: want})
 		}
 		return nil
 	})
@@ -329,7 +351,7 @@ func ReflectedDecls(pkg string) ([]Reflected, error) {
 func CheckReflected(rs []Reflected, m *Manifest, version string) []string {
 	var bad []string
 	for _, r := range rs {
-		if r.Source != m.Source {
+		if r.Source != m.Source || r.Since != "" && versionLess(m.Version, r.Since) {
 			continue
 		}
 		where := fmt.Sprintf("%s:%d", r.File, r.Line)
@@ -344,4 +366,22 @@ func CheckReflected(rs []Reflected, m *Manifest, version string) []string {
 		}
 	}
 	return bad
+}
+
+// versionLess compares dotted versions numerically ("6000.3" < "6000.10").
+func versionLess(a, b string) bool {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(as) || i < len(bs); i++ {
+		var x, y int
+		if i < len(as) {
+			x, _ = strconv.Atoi(as[i])
+		}
+		if i < len(bs) {
+			y, _ = strconv.Atoi(bs[i])
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	return false
 }

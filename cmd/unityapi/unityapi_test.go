@@ -134,7 +134,9 @@ func TestReflectedMembersChecked(t *testing.T) {
 		{Source: Reference, File: "a.cs", Line: 1, Key: "UnityEditor.GUIView::GrabPixels", Want: "UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void"},
 		{Source: Reference, File: "a.cs", Line: 2, Key: "UnityEditor.GUIView::GrabPixels", Want: "UnityEditor.GUIView::GrabPixels public method (RenderTexture,Rect) void"},
 		{Source: Reference, File: "a.cs", Line: 3, Key: "UnityEditor.GUIView::Gone", Want: "UnityEditor.GUIView::Gone internal field int"},
+		{Source: Reference, Since: "6000.7", File: "a.cs", Line: 4, Key: "UnityEditor.GUIView::Gone", Want: "UnityEditor.GUIView::Gone internal field int"},
 	}
+	m.Version = "6000.5"
 	bad := CheckReflected(rs, m, "Unity 6000.5")
 	if len(bad) != 2 || !strings.HasPrefix(bad[0], "a.cs:2: reflects") || !strings.Contains(bad[1], "a.cs:3: reflects UnityEditor.GUIView::Gone, which Unity 6000.5 does not declare") {
 		t.Fatalf("got %q", bad)

@@ -65,6 +65,7 @@ namespace UnityMcp.Editor
         {
             try
             {
+                // unityapi:reflects UnityEditor.EditorApplication::SignalTick internal static method () void
                 var m = typeof(EditorApplication).GetMethod("SignalTick", BindingFlags.NonPublic | BindingFlags.Public | BindingFlags.Static, null, Type.EmptyTypes, null);
                 return m == null ? null : (Action)Delegate.CreateDelegate(typeof(Action), m);
             }

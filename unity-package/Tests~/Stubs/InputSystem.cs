@@ -76,7 +76,11 @@ namespace UnityEngine.InputSystem
     }
 
     // com.unity.inputsystem: InputSystem/Devices/InputDevice.cs
-    public class InputDevice : InputControl { }
+    public class InputDevice : InputControl
+    {
+        // com.unity.inputsystem: InputSystem/Devices/InputDevice.cs (enabled)
+        public bool enabled { get { throw new NotImplementedException(); } }
+    }
 
     // com.unity.inputsystem: InputSystem/Devices/Pointer.cs
     public class Pointer : InputDevice
@@ -100,6 +104,8 @@ namespace UnityEngine.InputSystem
     // com.unity.inputsystem: InputSystem/InputSystem.cs
     public static partial class InputSystem
     {
+        // com.unity.inputsystem: InputSystem/InputSystem.cs (EnableDevice)
+        public static void EnableDevice(InputDevice device) { }
         public static void QueueStateEvent<TState>(InputDevice device, TState state, double time = -1)
             where TState : struct, LowLevel.IInputStateTypeInfo { }
         public static InputSettings settings { get { throw new NotImplementedException(); } set { } }

@@ -275,6 +275,7 @@ namespace UnityEngine
     // UnityCsReference: Runtime/Export/Graphics/GraphicsEnums.cs (enum TextureFormat; member used here)
     public enum TextureFormat
     {
+        RGB24 = 3,
         RGBA32 = 4,
     }
 

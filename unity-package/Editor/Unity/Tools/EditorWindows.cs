@@ -116,7 +116,7 @@ namespace UnityMcp.Editor.Tools
                 var source = GameTarget(w);
                 if (source == null)
                 {
-                    var native = CaptureGeometry.Native(w.position.width, w.position.height, EditorGUIUtility.pixelsPerPoint);
+                    var native = CaptureGeometry.Native(w.position.width, w.position.height, PixelsPerPoint(w));
                     grabbed = RenderTexture.GetTemporary(native.Width, native.Height, 0, RenderTextureFormat.ARGB32);
                     Grab(w, grabbed);
                     source = grabbed;
@@ -125,7 +125,9 @@ namespace UnityMcp.Editor.Tools
                 target = RenderTexture.GetTemporary(size.Width, size.Height, 0, RenderTextureFormat.ARGB32);
                 Graphics.Blit(source, target); // a bilinear resize when scaled
                 RenderTexture.active = target;
-                var tex = new Texture2D(size.Width, size.Height, TextureFormat.RGBA32, false);
+                // RGB: Unity draws these buffers without alpha blending (GameView.cs), and a
+                // camera's background alpha is often 0, which would make the PNG transparent.
+                var tex = new Texture2D(size.Width, size.Height, TextureFormat.RGB24, false);
                 tex.ReadPixels(new Rect(0, 0, size.Width, size.Height), 0, 0);
                 tex.Apply(false);
                 return tex;
@@ -140,6 +142,26 @@ namespace UnityMcp.Editor.Tools
                 if (target != null) RenderTexture.ReleaseTemporary(target);
                 if (grabbed != null) RenderTexture.ReleaseTemporary(grabbed);
             }
+        }
+
+        /// <summary>Pixels per point of the view the window is in: its own backing scale
+        /// (GUIView.GetBackingScaleFactor), which differs per monitor; outside OnGUI
+        /// EditorGUIUtility.pixelsPerPoint is that of whichever view painted last
+        /// (GUIUtility.bindings.cs), the fallback when the internal is absent.</summary>
+        static float PixelsPerPoint(EditorWindow w)
+        {
+            try
+            {
+                // unityapi:reflects UnityEditor.GUIView::GetBackingScaleFactor internal method () float
+                var parent = InternalApi.Field(typeof(EditorWindow), "m_Parent", "the window capture").GetValue(w);
+                if (parent != null)
+                {
+                    var scale = (float)InternalApi.Method(parent.GetType(), "GetBackingScaleFactor", Type.EmptyTypes, "the window capture").Invoke(parent, null);
+                    if (scale > 0) return scale;
+                }
+            }
+            catch (Exception) { }
+            return EditorGUIUtility.pixelsPerPoint;
         }
 
         /// <summary>The Game view's render texture (what its cameras rendered), or null
@@ -210,6 +232,19 @@ namespace UnityMcp.Editor.Tools
             w.Repaint();
             yield return null;
             yield return null;
+            // Editor ticks are not repaints: paint the view now, so that its buffer holds this
+            // window and not the tab that was in front a moment ago.
+            RepaintNow(w);
+        }
+
+        static void RepaintNow(EditorWindow w)
+        {
+            try
+            {
+                // unityapi:reflects UnityEditor.EditorWindow::RepaintImmediately internal method () void
+                InternalApi.Method(typeof(EditorWindow), "RepaintImmediately", Type.EmptyTypes, "the window capture").Invoke(w, null);
+            }
+            catch (Exception) { } // an older or newer Unity without it: the ticks above remain
         }
 
         /// <summary>Captures a view to a PNG (input_replay then_capture): {view, width, height, path?, bytes?, note?} or {error, message}.</summary>

@@ -10,16 +10,17 @@ namespace UnityMcp.Editor.Tools
     /// <c>EditorUtility.EntityIdToObject</c> and marked <c>InstanceIDToObject</c> obsolete,
     /// 6000.5 made <c>GetInstanceID()</c> and <c>InstanceIDToObject</c> errors and
     /// widened EntityId to 64 bits (<c>EntityId.ToULong</c> / <c>FromULong</c>), and 6000.7
-    /// made the int conversions errors too. So the id is the instance id (an int) up to
-    /// 6000.4 and the raw 64-bit EntityId from 6000.5 on; both travel as a JSON number
-    /// and come back as its decimal text.</summary>
+    /// made the int conversions errors too. So the id is the instance id (an int, a JSON
+    /// number) up to 6000.4, and the raw 64-bit EntityId from 6000.5 on — as a decimal
+    /// string, because its high bits (the version) put it above 2^53, where JSON numbers
+    /// lose digits in JavaScript clients. Either comes back as its decimal text.</summary>
     public static class ObjectIds
     {
-        /// <summary>The object's id as a JSON number.</summary>
+        /// <summary>The object's id: a JSON number, or from 6000.5 on a decimal string.</summary>
         public static JValue Of(Object o)
         {
 #if UNITY_6000_5_OR_NEWER
-            return new JValue(EntityId.ToULong(o.GetEntityId()));
+            return new JValue(EntityId.ToULong(o.GetEntityId()).ToString(CultureInfo.InvariantCulture));
 #elif UNITY_6000_3_OR_NEWER
             return new JValue(long.Parse(o.GetEntityId().ToString(), CultureInfo.InvariantCulture));
 #else

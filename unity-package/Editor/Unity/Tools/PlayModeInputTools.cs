@@ -54,6 +54,15 @@ namespace UnityMcp.Editor.Tools
 
         static DragState drag;
 
+        /// <summary>Forgets held keys and a drag in progress: called when Play Mode ends, so
+        /// that with Enter Play Mode Options' domain reload off (statics survive) the next
+        /// session does not inject keys held in the last one.</summary>
+        internal static void Forget()
+        {
+            drag = null;
+            held.Clear();
+        }
+
         public static void MouseUi(ToolCall call)
         {
             var action = Args.OneOf(call, "Action", "Click", "Click", "Drag", "DragStart", "DragMove", "DragEnd", "LongPress");
@@ -484,7 +493,7 @@ namespace UnityMcp.Editor.Tools
         {
             // Play Mode ending stops every injection: put the settings back even if an
             // injection's routine was never finished.
-            EditorApplication.playModeStateChanged += s => { if (s == PlayModeStateChange.ExitingPlayMode) { users = 0; Restore(); } };
+            EditorApplication.playModeStateChanged += s => { if (s == PlayModeStateChange.ExitingPlayMode) { users = 0; Restore(); PlayModeInputTools.Forget(); } };
             // Values saved by an injection that a domain reload cut off: restore them once the
             // Input System has initialised (after every [InitializeOnLoad] of this reload).
             if (SessionState.GetString(SavedKey, "").Length > 0)
@@ -510,6 +519,16 @@ namespace UnityMcp.Editor.Tools
                 SessionState.SetString(SavedKey, Encode(settings.editorInputBehaviorInPlayMode, settings.backgroundBehavior));
             settings.editorInputBehaviorInPlayMode = InputSettings.EditorInputBehaviorInPlayMode.AllDeviceInputAlwaysGoesToGameView;
             settings.backgroundBehavior = InputSettings.BackgroundBehavior.IgnoreFocus;
+            // The Game view that lost focus under the default background behaviour disabled the
+            // mouse and keyboard (InputManager.OnFocusChanged), and the event loop drops events
+            // for a disabled device; the settings above do not enable it again, so do it here.
+            Enable(Mouse.current);
+            Enable(Keyboard.current);
+        }
+
+        static void Enable(InputDevice device)
+        {
+            if (device != null && !device.enabled) InputSystem.EnableDevice(device);
         }
 
         static void Release()

@@ -100,11 +100,16 @@ namespace UnityMcp.Editor.Tools
             }
         }
 
-        /// <summary>"Parent/Child/Grandchild" (no leading slash).</summary>
+        /// <summary>"Parent/Child/Grandchild" (no leading slash), from the root
+        /// <see cref="Find"/> starts at: in Prefab Mode the prefab's contents root, not the
+        /// "Canvas (Environment)" or in-context parent Unity puts above it
+        /// (UnityCsReference: Editor/Mono/SceneManagement/StageManager/PrefabStage/PrefabStageUtility.cs).</summary>
         public static string PathOf(GameObject go)
         {
+            var stage = PrefabStageUtility.GetCurrentPrefabStage();
+            var top = stage != null && stage.prefabContentsRoot != null ? stage.prefabContentsRoot.transform : null;
             var parts = new List<string>();
-            for (var t = go.transform; t != null; t = t.parent) parts.Add(t.name);
+            for (var t = go.transform; t != null; t = t == top ? null : t.parent) parts.Add(t.name);
             parts.Reverse();
             return string.Join("/", parts.ToArray());
         }

@@ -63,8 +63,12 @@ namespace UnityMcp.Editor.Tools
             var csRel = dirRel + "/" + name + ".cs";
             var dllFull = ProjectPaths.Slash(Path.Combine(ProjectPaths.Root, dllRel));
             var csFull = ProjectPaths.Slash(Path.Combine(ProjectPaths.Root, csRel));
-            // Built by an earlier domain from the same source: load it.
-            if (File.Exists(dllFull) && File.Exists(csFull) && File.ReadAllText(csFull) == source)
+            // Built by an earlier domain from the same source, after the project's assemblies
+            // it was compiled against were last built: load it. (Older than one of them, it may
+            // call a member the project has since removed: a MissingMethodException at run
+            // time instead of a compile error, so it is compiled again.)
+            if (File.Exists(dllFull) && File.Exists(csFull) && File.ReadAllText(csFull) == source &&
+                File.GetLastWriteTimeUtc(dllFull) > NewestProjectAssembly())
             {
                 asm = Assembly.Load(File.ReadAllBytes(dllFull));
                 loaded[hash] = asm;
@@ -96,6 +100,24 @@ namespace UnityMcp.Editor.Tools
             result.Assembly = asm;
         }
 
+        /// <summary>When Library/ScriptAssemblies last changed (its newest dll).</summary>
+        static DateTime NewestProjectAssembly()
+        {
+            var newest = DateTime.MinValue;
+            try
+            {
+                var dir = Path.Combine(ProjectPaths.Root, Path.Combine("Library", "ScriptAssemblies"));
+                if (Directory.Exists(dir))
+                    foreach (var f in Directory.GetFiles(dir, "*.dll"))
+                    {
+                        var t = File.GetLastWriteTimeUtc(f);
+                        if (t > newest) newest = t;
+                    }
+            }
+            catch (Exception) { return DateTime.MaxValue; } // unreadable: compile again
+            return newest;
+        }
+
         // ---- the bundled Roslyn ----
 
         static bool searched;
@@ -116,6 +138,7 @@ namespace UnityMcp.Editor.Tools
             // folder that holds DotNetSdkRoslyn / DotNetSdk there (BeeScriptCompilation.cs).
             try
             {
+                // unityapi:reflects since 6000.3 UnityEditor.EditorApplication::applicationScriptingPath internal static property string get
                 var p = typeof(EditorApplication).GetProperty("applicationScriptingPath", BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic);
                 var v = p != null ? p.GetValue(null, null) as string : null;
                 if (!string.IsNullOrEmpty(v)) roots.Add(v);

@@ -249,6 +249,7 @@ namespace UnityMcp.Editor.Tools
             var dir = ProjectPaths.Outputs("TestResults");
             var path = dir + "/TestResults_" + ProjectPaths.Stamp(DateTime.Now) + ".xml";
             // TestRunnerApi.SaveResultToFile exists from com.unity.test-framework 1.4.0 on.
+            // unityapi:reflects[com.unity.test-framework] since 1.4.6 UnityEditor.TestTools.TestRunner.Api.TestRunnerApi::SaveResultToFile public static method (ITestResultAdaptor,string) void
             var save = typeof(TestRunnerApi).GetMethod("SaveResultToFile", BindingFlags.Public | BindingFlags.Static);
             if (save != null)
             {
