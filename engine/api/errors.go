@@ -23,7 +23,6 @@ const (
 	CodeDaemonStopping     ErrorCode = "daemon_stopping"
 	CodeEditorError        ErrorCode = "editor_error"
 	CodeNotSupported       ErrorCode = "not_supported"
-	CodeFocusFailed        ErrorCode = "focus_failed"
 	CodeResultTooLarge     ErrorCode = "result_too_large"
 	CodeConfirmRequired    ErrorCode = "confirmation_required"
 	CodeNotFound           ErrorCode = "not_found"

@@ -39,3 +39,24 @@ func TestFocusWindowTool(t *testing.T) {
 		t.Errorf("active window pid %s, want %d", out, x.Process.Pid)
 	}
 }
+
+// When the window cannot be raised, focus-window answers as the seed
+// documents: Success false, a Message, and the reason in ErrorMessage — here a
+// running process that has no window.
+func TestFocusWindowWithoutWindowAnswersWhy(t *testing.T) {
+	desktoptest.Need(t, "xdotool")
+	desktoptest.Start(t, desktoptest.Want{WindowManager: true})
+	p := exec.Command("sleep", "600")
+	if err := p.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Process.Kill(); p.Wait() })
+	e := startDaemon(t, bridge.Options{})
+	e.startSim(newProject(t, "Game"), editorsim.Config{PID: p.Process.Pid})
+	status, r := e.call("", "focus-window", map[string]any{})
+	msg, _ := r["ErrorMessage"].(string)
+	if status != 200 || r["Success"] != false || !strings.Contains(r["Message"].(string), strconv.Itoa(p.Process.Pid)) || !strings.Contains(msg, "window") {
+		t.Fatalf("focus-window for a process without a window: %d %v", status, r)
+	}
+	t.Log(msg)
+}
