@@ -54,6 +54,10 @@ type Options struct {
 	// domain reloads is sent again; one interrupted once more fails with
 	// ErrReloadLimit. Zero means 3; negative means never re-send.
 	MaxResends int
+	// StallTimeout bounds how long one frame to an editor may take to write;
+	// an editor that stops reading (frozen, suspended) is dropped then and its
+	// calls fail. Zero means DefaultStallTimeout.
+	StallTimeout time.Duration
 	// Clock gives the time and every timer of the hub. Nil means real time.
 	Clock Clock
 	// OnChange is called (outside locks) after an editor's info changed.
@@ -224,6 +228,17 @@ func (h *Hub) Editor(hash string) (api.EditorInfo, bool) {
 		return api.EditorInfo{}, false
 	}
 	return e.info, true
+}
+
+// InFlight is how many calls the project's editor has been sent and not yet
+// answered.
+func (h *Hub) InFlight(hash string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if e, ok := h.editors[hash]; ok {
+		return len(e.inflight)
+	}
+	return 0
 }
 
 func (h *Hub) changed(info api.EditorInfo, tools bool) {

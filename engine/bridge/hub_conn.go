@@ -62,6 +62,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}, func(method string, params json.RawMessage) {
 		h.notification(l, method, params)
 	})
+	p.SetStallTimeout(h.opt.StallTimeout)
 	l.conn = p
 	if !h.admit(l) { // Close ran while this connection was being accepted
 		ws.Close(websocket.StatusGoingAway, "the daemon is shutting down")

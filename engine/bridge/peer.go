@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/coder/websocket"
 )
@@ -17,6 +18,15 @@ const MaxFrameBytes = 32 << 20
 
 // ErrClosed is returned for calls on a peer whose connection has gone.
 var ErrClosed = errors.New("bridge connection closed")
+
+// ErrStalled ends a connection whose other side stopped reading: a frame
+// could not be written within the stall timeout (a frozen or suspended
+// process with its socket still open).
+var ErrStalled = errors.New("the other side stopped reading the bridge connection")
+
+// DefaultStallTimeout bounds how long one frame may take to write before the
+// peer is dropped as stalled.
+const DefaultStallTimeout = 10 * time.Second
 
 // RequestHandler answers one incoming request; a returned *RPCError is sent
 // as is, any other error as an internal error.
@@ -47,14 +57,48 @@ type Peer struct {
 	reason error // why this side closed, see CloseWith
 
 	serving sync.WaitGroup // request handlers still running
+
+	// Writes go through one writer goroutine, so no caller ever blocks on the
+	// socket: urgent frames (replies, pings, cancels, events) go before
+	// queued requests, a request whose call gave up is never written, and a
+	// frame that cannot be written within stall drops the connection.
+	wmu    sync.Mutex
+	urgent []*outFrame
+	normal []*outFrame
+	wake   chan struct{}
+	stall  time.Duration
+	stuck  *time.Timer
+}
+
+// outFrame is one frame waiting for the writer. ctx (a call's) skips the
+// frame when it is done before its turn; done receives the write's result.
+type outFrame struct {
+	b    []byte
+	ctx  context.Context
+	done chan error
 }
 
 // NewPeer wraps an open WebSocket. Call Run to start reading.
 func NewPeer(conn *websocket.Conn, onReq RequestHandler, onNotify NotificationHandler) *Peer {
 	conn.SetReadLimit(MaxFrameBytes)
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Peer{conn: conn, onReq: onReq, onNotify: onNotify,
-		pending: map[int64]chan *message{}, done: make(chan struct{}), ctx: ctx, cancel: cancel}
+	p := &Peer{conn: conn, onReq: onReq, onNotify: onNotify,
+		pending: map[int64]chan *message{}, done: make(chan struct{}), ctx: ctx, cancel: cancel,
+		wake: make(chan struct{}, 1), stall: DefaultStallTimeout}
+	p.stuck = time.AfterFunc(time.Hour, func() { p.CloseWith(ErrStalled, "") })
+	p.stuck.Stop()
+	go p.writeLoop()
+	return p
+}
+
+// SetStallTimeout changes how long one frame may take to write before the
+// connection is dropped as stalled (before Run).
+func (p *Peer) SetStallTimeout(d time.Duration) {
+	if d > 0 {
+		p.wmu.Lock()
+		p.stall = d
+		p.wmu.Unlock()
+	}
 }
 
 // Done is closed when the connection has ended.
@@ -137,23 +181,118 @@ func (p *Peer) serve(m message) {
 	p.write(reply)
 }
 
+// write queues an urgent frame (a reply, ping, cancel or event) and returns
+// at once: nothing that writes may wait on the socket.
 func (p *Peer) write(m *message) error {
 	b, err := m.encode()
 	if err != nil {
 		return err
 	}
-	// Reads and writes take no cancellable context: each would cost the
-	// library a context.AfterFunc registration per frame, and every path
-	// that ends the peer (Close, CloseWith, shutdown) closes the connection,
-	// which ends a blocked read or write just the same.
-	if err := p.conn.Write(context.Background(), websocket.MessageText, b); err != nil {
-		return fmt.Errorf("%w: %v", ErrClosed, err)
+	return p.enqueue(&outFrame{b: b}, true)
+}
+
+func (p *Peer) enqueue(f *outFrame, urgent bool) error {
+	p.wmu.Lock()
+	if p.wake == nil {
+		p.wmu.Unlock()
+		return ErrClosed
+	}
+	if urgent {
+		p.urgent = append(p.urgent, f)
+	} else {
+		p.normal = append(p.normal, f)
+	}
+	p.wmu.Unlock()
+	select {
+	case p.wake <- struct{}{}:
+	default:
 	}
 	return nil
 }
 
+// next takes the next frame to write: urgent ones first.
+func (p *Peer) next() *outFrame {
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	var f *outFrame
+	switch {
+	case len(p.urgent) > 0:
+		f, p.urgent[0] = p.urgent[0], nil
+		p.urgent = p.urgent[1:]
+	case len(p.normal) > 0:
+		f, p.normal[0] = p.normal[0], nil
+		p.normal = p.normal[1:]
+	}
+	return f
+}
+
+// writeLoop writes queued frames until the peer ends. Each write is watched:
+// one that takes longer than the stall timeout closes the connection, which
+// ends the write. Writes take no cancellable context (that would cost the
+// library a context.AfterFunc registration per frame); the watchdog and every
+// path that ends the peer close the connection instead.
+func (p *Peer) writeLoop() {
+	defer p.failQueued()
+	for {
+		f := p.next()
+		if f == nil {
+			select {
+			case <-p.wake:
+				continue
+			case <-p.ctx.Done():
+				return
+			}
+		}
+		if f.ctx != nil && f.ctx.Err() != nil {
+			f.done <- f.ctx.Err() // the call gave up before its turn: never sent
+			continue
+		}
+		if f.b == nil { // flush: everything queued before it is written
+			f.done <- nil
+			continue
+		}
+		p.wmu.Lock()
+		stall := p.stall
+		p.wmu.Unlock()
+		p.stuck.Reset(stall)
+		err := p.conn.Write(context.Background(), websocket.MessageText, f.b)
+		p.stuck.Stop()
+		if err != nil {
+			err = fmt.Errorf("%w: %v", ErrClosed, err)
+			if r := p.Reason(); r != nil {
+				err = fmt.Errorf("%w: %v", ErrClosed, r)
+			}
+		}
+		if f.done != nil {
+			f.done <- err
+		}
+		if err != nil {
+			p.conn.CloseNow()
+			return
+		}
+	}
+}
+
+// failQueued answers every frame still queued once the writer has stopped.
+func (p *Peer) failQueued() {
+	p.wmu.Lock()
+	q := append(p.urgent, p.normal...)
+	p.urgent, p.normal, p.wake = nil, nil, nil
+	p.wmu.Unlock()
+	for _, f := range q {
+		if f.done != nil {
+			f.done <- ErrClosed
+		}
+	}
+}
+
 // Call sends a request and waits for its answer, ctx or the connection's end.
+// A call whose ctx is done is not sent; one that gives up while its request
+// waits behind others is taken out of the queue. Pings go before requests.
 func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	b, err := json.Marshal(params)
 	if err != nil {
 		return err
@@ -173,9 +312,30 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 		delete(p.pending, id)
 		p.mu.Unlock()
 	}
-	if err := p.write(&message{JSONRPC: "2.0", ID: json.RawMessage(strconv.FormatInt(id, 10)), Method: method, Params: b}); err != nil {
+	frame, err := (&message{JSONRPC: "2.0", ID: json.RawMessage(strconv.FormatInt(id, 10)), Method: method, Params: b}).encode()
+	if err != nil {
 		forget()
 		return err
+	}
+	// The request waits its turn behind urgent frames and other requests; the
+	// call gives up at its own deadline either way.
+	wrote := make(chan error, 1)
+	if err := p.enqueue(&outFrame{b: frame, ctx: ctx, done: wrote}, method == MethodPing); err != nil {
+		forget()
+		return err
+	}
+	select {
+	case err := <-wrote:
+		if err != nil {
+			forget()
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return err
+		}
+	case <-ctx.Done():
+		forget()
+		return ctx.Err()
 	}
 	select {
 	case m := <-ch:
@@ -208,10 +368,32 @@ func (p *Peer) Notify(method string, params any) error {
 	return p.write(&message{JSONRPC: "2.0", Method: method, Params: b})
 }
 
-// Close ends the connection with a normal closure and reason.
+// closeGrace bounds the closing handshake: a peer that does not answer the
+// close frame (or does not read it) within it is cut off.
+const closeGrace = 2 * time.Second
+
+// Close ends the connection with a normal closure and reason once what is
+// queued is written, abruptly when the other side does not take it or
+// complete the closing handshake within closeGrace.
 func (p *Peer) Close(reason string) {
+	cut := time.AfterFunc(closeGrace, func() { p.conn.CloseNow() })
+	p.flush()
 	p.conn.Close(websocket.StatusNormalClosure, reason)
+	cut.Stop()
 	p.cancel()
+}
+
+// flush waits until every frame queued so far is written (or the writer has
+// stopped): a notification sent just before a close goes out before it.
+func (p *Peer) flush() {
+	done := make(chan error, 1)
+	if p.enqueue(&outFrame{done: done}, false) != nil {
+		return
+	}
+	select {
+	case <-done:
+	case <-p.done:
+	}
 }
 
 // CloseWith records why this side ends the connection and ends it: with a
@@ -224,7 +406,10 @@ func (p *Peer) CloseWith(reason error, msg string) {
 	if msg == "" {
 		p.conn.CloseNow()
 	} else {
+		cut := time.AfterFunc(closeGrace, func() { p.conn.CloseNow() })
+		p.flush()
 		p.conn.Close(websocket.StatusNormalClosure, msg)
+		cut.Stop()
 	}
 	p.cancel()
 }
