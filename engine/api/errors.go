@@ -21,6 +21,7 @@ const (
 	CodeInterrupted        ErrorCode = "interrupted_by_reload"
 	CodeEditorDisconnected ErrorCode = "editor_disconnected"
 	CodeDaemonStopping     ErrorCode = "daemon_stopping"
+	CodeDaemonRestarted    ErrorCode = "daemon_restarted" // went away mid-request (stdio); not repeated
 	CodeEditorError        ErrorCode = "editor_error"
 	CodeNotSupported       ErrorCode = "not_supported"
 	CodeResultTooLarge     ErrorCode = "result_too_large"

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -22,6 +23,8 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // Options configure Run.
@@ -55,7 +58,15 @@ type relay struct {
 	initBody    []byte
 	initialized []byte
 	streaming   bool
+	// repeatable holds the tools the daemon listed as idempotent or
+	// read-only: a call to one may be sent again after the daemon restarted
+	// mid-request (learned from the tools/list answers this relay carried).
+	repeatable map[string]bool
 }
+
+// errRestarted: the daemon went away while a request that is not safe to
+// repeat was in flight; it is not sent again (it may have run already).
+var errRestarted = errors.New("daemon_restarted")
 
 // Run relays until stdin ends or ctx is cancelled.
 func Run(ctx context.Context, opt Options) error {
@@ -83,7 +94,7 @@ func Run(ctx context.Context, opt Options) error {
 				r.mu.Lock()
 				r.initBody = append([]byte(nil), msg...)
 				r.mu.Unlock()
-				r.post(ctx, msg, head.ID, true) // in order: the session starts here
+				r.post(ctx, msg, head.ID, head.Method) // in order: the session starts here
 			} else {
 				if head.Method == "notifications/initialized" {
 					r.mu.Lock()
@@ -101,7 +112,7 @@ func Run(ctx context.Context, opt Options) error {
 					if !long {
 						defer wg.Done()
 					}
-					r.post(ctx, msg, id, false)
+					r.post(ctx, msg, id, method)
 					if method == "notifications/initialized" {
 						r.startStream(ctx)
 					}
@@ -194,22 +205,28 @@ func modernVersion(body []byte) string {
 }
 
 // post sends one message and relays whatever comes back.
-func (r *relay) post(ctx context.Context, msg, id json.RawMessage, isInit bool) {
-	resp, err := r.send(ctx, msg)
+func (r *relay) post(ctx context.Context, msg, id json.RawMessage, method string) {
+	isInit := method == "initialize"
+	resp, err := r.send(ctx, msg, r.repeatableRequest(method, msg))
+	if errors.Is(err, errRestarted) {
+		r.failCode(id, api.CodeDaemonRestarted, "the unitymcp daemon stopped while this request was in flight and was restarted; the request was not sent again because it may already have run in the editor ("+method+" is not safe to repeat). Check the editor's state, then send it again if it did not happen")
+		return
+	}
 	if err != nil {
 		r.fail(id, fmt.Sprintf("unitymcp daemon unreachable: %v", err))
 		return
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode == http.StatusNotFound && !isInit && r.hasSession() {
-		// The daemon restarted and forgot the session: start a new one
-		// transparently with the client's own initialize, then retry.
+		// The daemon restarted between requests and forgot the session (a 404
+		// means it did not run this one): start a new session transparently
+		// with the client's own initialize, then send it again.
 		resp.Body.Close()
 		if err := r.reinitialize(ctx); err != nil {
 			r.fail(id, "the daemon lost this session and re-initializing failed: "+err.Error())
 			return
 		}
-		resp, err = r.send(ctx, msg)
+		resp, err = r.send(ctx, msg, false)
 		if err != nil {
 			r.fail(id, fmt.Sprintf("unitymcp daemon unreachable: %v", err))
 			return
@@ -223,10 +240,65 @@ func (r *relay) post(ctx context.Context, msg, id json.RawMessage, isInit bool) 
 		}
 		r.mu.Unlock()
 	}
-	r.relayResponse(resp, id, isInit)
+	r.relayResponse(resp, id, method)
 }
 
-func (r *relay) send(ctx context.Context, msg []byte) (*http.Response, error) {
+// repeatableRequest says whether a request may be sent again after the
+// daemon went away with it in flight: the handshake, listings and pings
+// change nothing, nor does a call to a tool the daemon lists as idempotent
+// or read-only. Everything else may have run already.
+func (r *relay) repeatableRequest(method string, msg []byte) bool {
+	switch method {
+	case "initialize", "notifications/initialized", "ping", "tools/list", "prompts/list", "resources/list",
+		"resources/templates/list", "resources/read", "completion/complete", "subscriptions/listen":
+		return true
+	case "tools/call":
+		var m struct {
+			Params struct {
+				Name string `json:"name"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(msg, &m) != nil {
+			return false
+		}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return r.repeatable[m.Params.Name]
+	}
+	return false
+}
+
+// learnTools records which listed tools are safe to repeat.
+func (r *relay) learnTools(b []byte) {
+	var m struct {
+		Result struct {
+			Tools []struct {
+				Name        string `json:"name"`
+				Annotations struct {
+					ReadOnly   bool `json:"readOnlyHint"`
+					Idempotent bool `json:"idempotentHint"`
+				} `json:"annotations"`
+			} `json:"tools"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(b, &m) != nil || len(m.Result.Tools) == 0 {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.repeatable == nil {
+		r.repeatable = map[string]bool{}
+	}
+	for _, t := range m.Result.Tools {
+		r.repeatable[t.Name] = t.Annotations.ReadOnly || t.Annotations.Idempotent
+	}
+}
+
+// send posts msg. When the daemon does not answer it reconnects (the daemon
+// may have been restarted) and sends msg again only if it never reached the
+// daemon (the connection was refused) or repeatable says repeating is safe;
+// otherwise it returns errRestarted.
+func (r *relay) send(ctx context.Context, msg []byte, repeatable bool) (*http.Response, error) {
 	req, err := r.request(ctx, http.MethodPost, msg)
 	if err != nil {
 		return nil, err
@@ -240,12 +312,22 @@ func (r *relay) send(ctx context.Context, msg []byte) (*http.Response, error) {
 		r.mu.Lock()
 		r.baseURL, r.token = base, tok
 		r.mu.Unlock()
+		if !repeatable && !neverSent(err) {
+			return nil, errRestarted
+		}
 		if req, err = r.request(ctx, http.MethodPost, msg); err != nil {
 			return nil, err
 		}
 		resp, err = r.http.Do(req)
 	}
 	return resp, err
+}
+
+// neverSent reports whether a failed request never reached a daemon: the
+// connection could not be made.
+func neverSent(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
 }
 
 func (r *relay) hasSession() bool {
@@ -262,7 +344,7 @@ func (r *relay) reinitialize(ctx context.Context) error {
 	if initBody == nil {
 		return errors.New("no initialize to replay")
 	}
-	resp, err := r.send(ctx, initBody)
+	resp, err := r.send(ctx, initBody, true)
 	if err != nil {
 		return err
 	}
@@ -275,7 +357,7 @@ func (r *relay) reinitialize(ctx context.Context) error {
 	r.sessionID = resp.Header.Get("Mcp-Session-Id")
 	r.mu.Unlock()
 	if initialized != nil {
-		if resp, err := r.send(ctx, initialized); err == nil {
+		if resp, err := r.send(ctx, initialized, true); err == nil {
 			resp.Body.Close()
 		}
 	}
@@ -283,25 +365,40 @@ func (r *relay) reinitialize(ctx context.Context) error {
 	return nil
 }
 
-func (r *relay) relayResponse(resp *http.Response, id json.RawMessage, isInit bool) {
+// relayResponse writes the daemon's answer to stdout. An SSE answer that ends
+// without the response to id (the daemon died mid-stream) fails the request
+// with daemon_restarted rather than leaving the client waiting for ever.
+func (r *relay) relayResponse(resp *http.Response, id json.RawMessage, method string) {
+	isInit := method == "initialize"
 	ct := resp.Header.Get("Content-Type")
+	seen := func(b []byte) {
+		if isInit {
+			r.noteVersion(b)
+		}
+		if method == "tools/list" {
+			r.learnTools(b)
+		}
+	}
 	switch {
 	case resp.StatusCode == http.StatusAccepted || resp.StatusCode == http.StatusNoContent:
 		io.Copy(io.Discard, resp.Body)
 	case strings.HasPrefix(ct, "text/event-stream"):
+		answered := false
 		readSSE(resp.Body, func(b []byte) {
-			if isInit {
-				r.noteVersion(b)
+			seen(b)
+			if !answered && isResponseTo(b, id) {
+				answered = true
 			}
 			r.write(b)
 		})
+		if !answered && len(id) > 0 && string(id) != "null" && method != "subscriptions/listen" {
+			r.failCode(id, api.CodeDaemonRestarted, "the unitymcp daemon's answer stream ended before the answer (the daemon stopped or restarted); "+method+" may or may not have run in the editor")
+		}
 	case strings.HasPrefix(ct, "application/json"):
 		b, _ := io.ReadAll(resp.Body)
 		b = bytes.TrimSpace(b)
 		if isJSONRPC(b) {
-			if isInit {
-				r.noteVersion(b)
-			}
+			seen(b)
 			r.write(b)
 			return
 		}
@@ -310,6 +407,15 @@ func (r *relay) relayResponse(resp *http.Response, id json.RawMessage, isInit bo
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
 		r.fail(id, fmt.Sprintf("daemon answered HTTP %d: %s", resp.StatusCode, bytes.TrimSpace(b)))
 	}
+}
+
+// isResponseTo reports whether b is the response (result or error) to id.
+func isResponseTo(b []byte, id json.RawMessage) bool {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	return json.Unmarshal(b, &m) == nil && m.Method == "" && bytes.Equal(bytes.TrimSpace(m.ID), bytes.TrimSpace(id))
 }
 
 func (r *relay) noteVersion(b []byte) {
@@ -385,12 +491,20 @@ func (r *relay) write(b []byte) {
 }
 
 // fail answers a request (not a notification) with a JSON-RPC error.
-func (r *relay) fail(id json.RawMessage, msg string) {
+func (r *relay) fail(id json.RawMessage, msg string) { r.failCode(id, "", msg) }
+
+// failCode is fail with a unitymcp error code in the error's data.
+func (r *relay) failCode(id json.RawMessage, code, msg string) {
 	r.opt.Log.Warn("stdio relay", "err", msg)
 	if len(id) == 0 || string(id) == "null" {
 		return
 	}
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": -32603, "message": msg}})
+	e := map[string]any{"code": -32603, "message": msg}
+	if code != "" {
+		e["message"] = code + ": " + msg
+		e["data"] = map[string]any{"code": code}
+	}
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": e})
 	r.write(b)
 }
 
