@@ -62,12 +62,13 @@ type Peer struct {
 	// socket: urgent frames (replies, pings, cancels, events) go before
 	// queued requests, a request whose call gave up is never written, and a
 	// frame that cannot be written within stall drops the connection.
-	wmu    sync.Mutex
-	urgent []*outFrame
-	normal []*outFrame
-	wake   chan struct{}
-	stall  time.Duration
-	stuck  *time.Timer
+	wmu     sync.Mutex
+	wclosed bool // the writer has stopped (under wmu)
+	urgent  []*outFrame
+	normal  []*outFrame
+	wake    chan struct{}
+	stall   time.Duration
+	stuck   *time.Timer
 }
 
 // outFrame is one frame waiting for the writer. ctx (a call's) skips the
@@ -193,7 +194,7 @@ func (p *Peer) write(m *message) error {
 
 func (p *Peer) enqueue(f *outFrame, urgent bool) error {
 	p.wmu.Lock()
-	if p.wake == nil {
+	if p.wclosed {
 		p.wmu.Unlock()
 		return ErrClosed
 	}
@@ -277,7 +278,7 @@ func (p *Peer) writeLoop() {
 func (p *Peer) failQueued() {
 	p.wmu.Lock()
 	q := append(p.urgent, p.normal...)
-	p.urgent, p.normal, p.wake = nil, nil, nil
+	p.urgent, p.normal, p.wclosed = nil, nil, true
 	p.wmu.Unlock()
 	for _, f := range q {
 		if f.done != nil {
