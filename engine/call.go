@@ -13,7 +13,6 @@ import (
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/catalog"
-	"github.com/unitymcp/unitymcp/engine/definitions"
 	"github.com/unitymcp/unitymcp/engine/params"
 )
 
@@ -182,14 +181,7 @@ func (e *Engine) run(ctx context.Context, c *Call, tool *catalog.Tool, raw map[s
 // handler is the daemon-side handler of a tool, nil for an editor tool.
 func (e *Engine) handler(t *catalog.Tool) Handler {
 	if t.Def != nil {
-		switch t.Def.Kind {
-		case definitions.KindProbe:
-			return e.runProbe
-		case definitions.KindScript:
-			return e.runScript
-		case definitions.KindSequence:
-			return e.runSequence
-		}
+		return e.runDefinition
 	}
 	if t.Native {
 		return e.natives[t.Name]

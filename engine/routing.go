@@ -3,9 +3,11 @@ package engine
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/unitymcp/unitymcp/engine/api"
@@ -60,8 +62,10 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 			}
 			h := project.Hash(dp)
 			// Remember the folder so messages about a project whose editor
-			// never connected can name it.
-			e.pathHints.Store(h, project.Root(dp))
+			// never connected can name it, and its committed definitions load.
+			if _, known := e.pathHints.LoadOrStore(h, project.Root(dp)); !known {
+				e.learnedRoot(h, project.Root(dp))
+			}
 			return Target{Hash: h, Info: find(h), Given: project.Root(dp)}, nil
 		}
 		var matches []*api.EditorInfo
@@ -128,7 +132,20 @@ func (e *Engine) unknownTool(snap *catalog.Snapshot, name string) *api.ToolError
 	if n := snap.Suggest(name); n != "" {
 		hint = fmt.Sprintf(" Did you mean %q?", n)
 	}
-	return api.Errorf(api.CodeUnknownTool, "no tool is named %q.%s Tools: %s", name, hint, strings.Join(snap.Names(), ", "))
+	return api.Errorf(api.CodeUnknownTool, "no tool is named %q.%s%s Tools: %s", name, hint, e.rejectedDefinition(name), strings.Join(snap.Names(), ", "))
+}
+
+// rejectedDefinition says, for an unknown tool name, that a definition
+// file of that name was rejected (in any loaded set), with its first reason.
+func (e *Engine) rejectedDefinition(name string) string {
+	e.defs.mu.Lock()
+	defer e.defs.mu.Unlock()
+	for _, h := range slices.Sorted(maps.Keys(e.defs.sets)) {
+		if r := e.defs.sets[h].RejectedNamed(name); r != nil && len(r.Reasons) > 0 {
+			return fmt.Sprintf(" Its definition %s was rejected: %s (definitions_list has every reason).", filepath.ToSlash(r.File), r.Reasons[0])
+		}
+	}
+	return ""
 }
 
 // editorList describes the known editors for error messages.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,122 +13,83 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
-	"github.com/unitymcp/unitymcp/engine/catalog"
 	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/reflectpath"
 )
 
-// defState holds the loaded definition sets, by project hash ("" = the
-// shared folder alone, for sessions not pinned to a project).
-type defState struct {
-	loadMu sync.Mutex // serialises loads
-	mu     sync.Mutex
-	sets   map[string]*definitions.Set
-	// probes keeps each session's last probe values (see probe diffs).
-	probes probeMemory
-}
+// tools_definitions.go: running definition tools (probe, script, sequence)
+// in the daemon. Loading them is definitions_load.go.
 
-// definitionSet returns (loading it on first use) a project's definitions.
-func (e *Engine) definitionSet(hash string) *definitions.Set {
-	e.defs.mu.Lock()
-	set, ok := e.defs.sets[hash]
-	e.defs.mu.Unlock()
-	if ok {
-		return set
+// runDefinition is the handler of every definition tool: the checks they
+// share, then the kind's runner. An input a template needs that the call
+// left out (and that has no default) is invalid_params naming it; a
+// destructive definition's dry_run runs nothing and returns the plan.
+func (e *Engine) runDefinition(ctx context.Context, c *Call) (any, error) {
+	d := c.Tool.Def
+	if missing := d.Unfilled(c.Args); len(missing) > 0 {
+		return nil, api.Errorf(api.CodeInvalidParams, "%s: %s", d.Name, strings.Join(missing, "; "))
 	}
-	return e.loadDefinitions(hash)
-}
-
-func (e *Engine) definitionDirs(hash string) []definitions.Dir {
-	if e.opt.State.Root == "" {
-		return nil
+	if dry, _ := c.Args["dry_run"].(bool); dry && d.Destructive {
+		return plan(c)
 	}
-	dirs := []definitions.Dir{}
-	if hash != "" {
-		dirs = append(dirs, definitions.Dir{Path: e.opt.State.ToolsDir(hash), Source: definitions.SourceProject})
+	switch d.Kind {
+	case definitions.KindProbe:
+		return e.runProbe(ctx, c)
+	case definitions.KindScript:
+		return e.runScript(ctx, c)
 	}
-	return append(dirs, definitions.Dir{Path: e.opt.State.SharedToolsDir(), Source: definitions.SourceShared})
-}
-
-func (e *Engine) loadDefinitions(hash string) *definitions.Set {
-	// One load at a time: a slow, older load must not overwrite a newer set.
-	e.defs.loadMu.Lock()
-	defer e.defs.loadMu.Unlock()
-	if e.opt.State.Root != "" && hash != "" {
-		os.MkdirAll(e.opt.State.ToolsDir(hash), 0o700) // the folder /health points at exists
-	}
-	set := definitions.Load(e.definitionDirs(hash), func(name string) (bool, bool) {
-		t := e.lookupStatic(hash, name)
-		if t == nil {
-			return false, false
-		}
-		return true, t.Hints.DestructiveHint
-	})
-	e.defs.mu.Lock()
-	e.defs.sets[hash] = set
-	e.defs.mu.Unlock()
-	return set
-}
-
-// ReloadDefinitions reloads the definitions of the folders that changed
-// ("shared" or project hashes; nil = all) and tells every front end.
-func (e *Engine) ReloadDefinitions(folders []string) {
-	e.defs.mu.Lock()
-	var hashes []string
-	for h := range e.defs.sets {
-		hashes = append(hashes, h)
-	}
-	e.defs.mu.Unlock()
-	all := folders == nil
-	for _, f := range folders {
-		all = all || f == definitions.SourceShared
-	}
-	reload := map[string]bool{}
-	if all {
-		for _, h := range hashes {
-			reload[h] = true
-		}
-		reload[""] = true
-	} else {
-		for _, f := range folders {
-			reload[f] = true
-		}
-	}
-	for h := range reload {
-		set := e.loadDefinitions(h)
-		e.publish(api.EventDefinitionsChanged, h, api.DefinitionsChanged{Loaded: len(set.Defs), Rejected: len(set.Rejected), Folders: folders})
-		if h == "" {
-			continue
-		}
-		e.catalogChanged(h)
-	}
-	if all || len(reload) > 0 {
-		e.catalogChanged("")
-	}
-}
-
-// definitionTools converts a project's definitions into catalog tools.
-func (e *Engine) definitionTools(hash string) []*catalog.Tool {
-	set := e.definitionSet(hash)
-	out := make([]*catalog.Tool, 0, len(set.Defs))
-	for _, d := range set.Defs {
-		out = append(out, catalog.FromDefinition(d))
-	}
-	return out
+	return e.runSequence(ctx, c)
 }
 
 // inputValues are the call's arguments for {input} substitution: the
-// declared inputs only; an optional input the caller left out (and with no
-// default) substitutes as "".
+// declared inputs the call has (defaults filled in).
 func inputValues(d *definitions.Def, args map[string]any) map[string]any {
 	out := map[string]any{}
 	for _, p := range d.Inputs {
-		if v, ok := args[p.Name]; ok {
+		if v, ok := args[p.Name]; ok && v != nil {
 			out[p.Name] = v
-		} else {
-			out[p.Name] = ""
 		}
 	}
 	return out
+}
+
+// plan is a destructive definition's dry_run answer: what would run, with
+// the inputs filled in ({{step…}} references stay as written), and nothing
+// run.
+func plan(c *Call) (any, error) {
+	d := c.Tool.Def
+	args := map[string]any{}
+	for k, v := range c.Args {
+		if k != "confirm" && k != "dry_run" {
+			args[k] = v
+		}
+	}
+	out := map[string]any{"dry_run": true, "tool": d.Name, "would_execute": true, "arguments": args}
+	inputs := inputValues(d, c.Args)
+	switch d.Kind {
+	case definitions.KindProbe:
+		reads := []map[string]any{}
+		for _, r := range d.Reads {
+			reads = append(reads, map[string]any{"id": r.ID, "path": definitions.Substitute(r.Path, inputs)})
+		}
+		out["reads"] = reads
+	case definitions.KindScript:
+		out["file"] = filepath.ToSlash(d.File)
+	case definitions.KindSequence:
+		steps := []map[string]any{}
+		for i := range d.Steps {
+			st := &d.Steps[i]
+			am, err := st.Args(inputs, nil)
+			if err != nil {
+				return nil, api.Errorf(api.CodeInvalidParams, "%s: step %s: %v", d.Name, st.ID, err)
+			}
+			step := c.snap.Lookup(st.Tool)
+			steps = append(steps, map[string]any{"id": st.ID, "tool": st.Tool, "arguments": am,
+				"destructive": step != nil && step.Hints.DestructiveHint})
+		}
+		out["steps"] = steps
+	}
+	return out, nil
 }
 
 // ---- probe ----
@@ -178,31 +138,14 @@ func (e *Engine) runProbe(ctx context.Context, c *Call) (any, error) {
 		return nil, terr
 	}
 	inputs := inputValues(d, c.Args)
-	paths := make([]any, len(d.Reads))
-	for i, r := range d.Reads {
-		paths[i] = definitions.Substitute(r.Path, inputs)
-	}
-	raw, terr := e.callEditorTool(ctx, c, t, "reflect_read", map[string]any{"paths": paths, "depth": 2.0, "max_items": 20.0, "members": false}, true)
+	values, terr := e.readAll(ctx, c, t, d, inputs)
 	if terr != nil {
 		return nil, terr
 	}
-	var rr struct {
-		Reads map[string]json.RawMessage `json:"reads"`
-	}
-	if err := json.Unmarshal(raw, &rr); err != nil || rr.Reads == nil {
-		return nil, api.Errorf(api.CodeEditorError, "%s: the editor's reflect_read answer has no reads: %.200s", d.Name, raw)
-	}
 	info, _ := e.Hub.Editor(t.Hash) // after the call: a reload during it counts
 	current := map[string]string{}
-	values := map[string]json.RawMessage{}
-	for i, r := range d.Reads {
-		v, ok := rr.Reads[paths[i].(string)]
-		if !ok {
-			b, _ := json.Marshal(map[string]any{"path": paths[i], "error": "the editor returned nothing for this path"})
-			v = b
-		}
-		values[r.ID] = v
-		current[r.ID] = canonicalJSON(v)
+	for id, v := range values {
+		current[id] = canonicalJSON(v)
 	}
 	// Diffs are per session, probe and input values: the same probe aimed
 	// at another object starts its own baseline.
@@ -217,7 +160,7 @@ func (e *Engine) runProbe(ctx context.Context, c *Call) (any, error) {
 		if diff {
 			changed = append(changed, r.ID)
 		}
-		if d.Mode != "changes" || diff {
+		if d.Mode != definitions.ModeChanges || diff {
 			reads[r.ID] = values[r.ID]
 		}
 	}
@@ -226,6 +169,102 @@ func (e *Engine) runProbe(ctx context.Context, c *Call) (any, error) {
 		out["baseline"] = true
 	}
 	return out, nil
+}
+
+// readAll reads a probe's paths through the editor's reflect_read: one call
+// per distinct (depth, max_items), a read with fields as one path per field.
+// It returns each read's {path, type, value} or {path, error} by id.
+func (e *Engine) readAll(ctx context.Context, c *Call, t Target, d *definitions.Def, inputs map[string]any) (map[string]json.RawMessage, *api.ToolError) {
+	type batch struct{ depth, maxItems int }
+	paths := map[batch][]any{}
+	var order []batch
+	want := func(b batch, p string) {
+		if _, ok := paths[b]; !ok {
+			order = append(order, b)
+		}
+		paths[b] = append(paths[b], p)
+	}
+	base := make([]string, len(d.Reads))
+	for i, r := range d.Reads {
+		b := batch{r.Depth, r.MaxItems}
+		base[i] = definitions.Substitute(r.Path, inputs)
+		if _, static := staticType(base[i]); len(r.Fields) == 0 || !static {
+			want(b, base[i])
+		}
+		for _, f := range r.Fields {
+			want(b, base[i]+"/"+f)
+		}
+	}
+	got := map[batch]map[string]json.RawMessage{}
+	for _, b := range order {
+		raw, terr := e.callEditorTool(ctx, c, t, "reflect_read", map[string]any{"paths": paths[b], "depth": float64(b.depth), "max_items": float64(b.maxItems), "members": false}, true)
+		if terr != nil {
+			return nil, terr
+		}
+		var rr struct {
+			Reads map[string]json.RawMessage `json:"reads"`
+		}
+		if err := json.Unmarshal(raw, &rr); err != nil || rr.Reads == nil {
+			return nil, api.Errorf(api.CodeEditorError, "%s: the editor's reflect_read answer has no reads: %.200s", d.Name, raw)
+		}
+		got[b] = rr.Reads
+	}
+	out := map[string]json.RawMessage{}
+	for i, r := range d.Reads {
+		reads := got[batch{r.Depth, r.MaxItems}]
+		entry := func(p string) json.RawMessage {
+			if v, ok := reads[p]; ok {
+				return v
+			}
+			b, _ := json.Marshal(map[string]any{"path": p, "error": "the editor returned nothing for this path"})
+			return b
+		}
+		if len(r.Fields) == 0 {
+			out[r.ID] = entry(base[i])
+			continue
+		}
+		// {path, type, value: {field: value | {error}}}; the whole read fails
+		// when its base does.
+		var head struct {
+			Type  string `json:"type"`
+			Error string `json:"error"`
+		}
+		if typ, static := staticType(base[i]); static {
+			head.Type = typ
+		} else {
+			json.Unmarshal(entry(base[i]), &head)
+		}
+		if head.Error != "" {
+			out[r.ID] = entry(base[i])
+			continue
+		}
+		fields := map[string]any{}
+		for _, f := range r.Fields {
+			var fe struct {
+				Value json.RawMessage `json:"value"`
+				Error string          `json:"error"`
+			}
+			json.Unmarshal(entry(base[i]+"/"+f), &fe)
+			if fe.Error != "" {
+				fields[f] = map[string]any{"error": fe.Error}
+			} else {
+				fields[f] = fe.Value
+			}
+		}
+		b, _ := json.Marshal(map[string]any{"path": base[i], "type": head.Type, "value": fields})
+		out[r.ID] = b
+	}
+	return out, nil
+}
+
+// staticType reports whether a path names a type and no member (the base
+// of a read with fields: nothing to read there but the fields), and which.
+func staticType(path string) (string, bool) {
+	p, err := reflectpath.Parse(path)
+	if err != nil {
+		p, err = reflectpath.Parse("@type:" + path)
+	}
+	return p.Arg, err == nil && p.Root == reflectpath.RootType && len(p.Segments) == 0
 }
 
 func canonicalJSON(b json.RawMessage) string {
@@ -245,9 +284,6 @@ const ScriptTool = "_script"
 
 func (e *Engine) runScript(ctx context.Context, c *Call) (any, error) {
 	d := c.Tool.Def
-	if dry, _ := c.Args["dry_run"].(bool); dry {
-		return dryRun(c), nil
-	}
 	src, err := os.ReadFile(d.File)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, api.Errorf("not_found", "%s: the script file %s no longer exists; restore it or fix $.file in %s", d.Name, d.File, d.Path)
@@ -278,16 +314,6 @@ func (e *Engine) runScript(ctx context.Context, c *Call) (any, error) {
 	return out, nil
 }
 
-func dryRun(c *Call) map[string]any {
-	args := map[string]any{}
-	for k, v := range c.Args {
-		if k != "confirm" && k != "dry_run" {
-			args[k] = v
-		}
-	}
-	return map[string]any{"dry_run": true, "tool": c.Tool.Name, "would_execute": true, "arguments": args}
-}
-
 // ---- sequence ----
 
 // UndoTool is the internal bridge tool that opens ("begin") and collapses
@@ -310,9 +336,8 @@ func (e *Engine) runSequence(ctx context.Context, c *Call) (any, error) {
 		return nil, terr
 	}
 	confirm, _ := c.Args["confirm"].(bool)
-	dry, _ := c.Args["dry_run"].(bool)
 	inputs := inputValues(d, c.Args)
-	if d.UndoGroup != "" && !dry {
+	if d.UndoGroup != "" {
 		res, terr := e.callEditorTool(ctx, c, t, UndoTool, map[string]any{"action": "begin", "name": d.UndoGroup}, false)
 		if terr != nil {
 			return nil, terr
@@ -330,8 +355,9 @@ func (e *Engine) runSequence(ctx context.Context, c *Call) (any, error) {
 	}
 	results := map[string]any{}
 	steps := []map[string]any{}
-	for _, st := range d.Steps {
-		entry, ok := e.runStep(ctx, c, t, st, inputs, results, confirm, dry)
+	for i := range d.Steps {
+		st := &d.Steps[i]
+		entry, ok := e.runStep(ctx, c, t, st, inputs, results, confirm)
 		steps = append(steps, entry)
 		if !ok && !st.ContinueOnError {
 			break
@@ -343,35 +369,22 @@ func (e *Engine) runSequence(ctx context.Context, c *Call) (any, error) {
 // runStep runs one step of a sequence in the sequence's project and catalog
 // and returns its entry of the answer; ok is false when it failed. A
 // successful step's result is kept in results for the steps after it.
-func (e *Engine) runStep(ctx context.Context, c *Call, t Target, st definitions.Step, inputs, results map[string]any, confirm, dry bool) (entry map[string]any, ok bool) {
+func (e *Engine) runStep(ctx context.Context, c *Call, t Target, st *definitions.Step, inputs, results map[string]any, confirm bool) (entry map[string]any, ok bool) {
 	entry = map[string]any{"id": st.ID, "tool": st.Tool}
 	fail := func(terr *api.ToolError) (map[string]any, bool) {
 		entry["ok"], entry["error"] = false, terr
 		return entry, false
 	}
-	args, err := definitions.Resolve(map[string]any(st.Arguments), inputs, results)
+	am, err := st.Args(inputs, results)
 	if err != nil {
-		return fail(api.Errorf(api.CodeInvalidParams, "%s", err.Error()))
-	}
-	am, _ := args.(map[string]any)
-	if am == nil {
-		am = map[string]any{}
+		return fail(api.Errorf(api.CodeInvalidParams, "%s: step %s: %v", c.Tool.Name, st.ID, err))
 	}
 	step := c.snap.Lookup(st.Tool)
 	if step == nil {
 		return fail(e.unknownTool(c.snap, st.Tool))
 	}
-	if step.Hints.DestructiveHint {
-		if step.HasParam("confirm") {
-			am["confirm"] = confirm
-			if dry {
-				am["dry_run"] = true
-			}
-		} else if dry {
-			entry["ok"] = true
-			entry["result"] = map[string]any{"dry_run": true, "tool": st.Tool, "would_execute": true, "arguments": am}
-			return entry, true
-		}
+	if step.Hints.DestructiveHint && step.HasParam("confirm") {
+		am["confirm"] = confirm // the caller's consent, given to the sequence
 	}
 	sc := &Call{Roots: c.Roots, Progress: c.Progress, Session: c.Session, engine: e, snap: c.snap}
 	sc.setTarget(t)
@@ -385,73 +398,3 @@ func (e *Engine) runStep(ctx context.Context, c *Call, t Target, st definitions.
 	entry["ok"], entry["result"] = true, v
 	return entry, true
 }
-
-// ---- definitions_list ----
-
-// runDefinitionsList is definitions_list: the report of the call's project
-// (the shared folder alone when no project is known).
-func runDefinitionsList(ctx context.Context, c *Call) (any, error) {
-	hash := ""
-	if t, terr := c.Target(ctx); terr == nil {
-		hash = t.Hash
-	}
-	return c.engine.DefinitionsReport(hash), nil
-}
-
-// DefinitionInfo is one loaded definition in a DefinitionsReport.
-type DefinitionInfo struct {
-	Name      string `json:"name"`
-	Kind      string `json:"kind"`
-	File      string `json:"file"`
-	Group     string `json:"group"`
-	Source    string `json:"source"`
-	SourceDir string `json:"sourceDir"`
-}
-
-// DefinitionsReport is definitions_list's answer and the CLI's listing.
-type DefinitionsReport struct {
-	SharedDefinitionsDir string `json:"sharedDefinitionsDir"`
-	// DefinitionsDir is the project's folder; null when no project is known.
-	DefinitionsDir *string                 `json:"definitionsDir"`
-	ProjectHash    string                  `json:"projectHash,omitempty"`
-	Tools          []DefinitionInfo        `json:"tools"`
-	Rejected       []definitions.Rejection `json:"rejected"`
-	// Errors are the rejections as one line each.
-	Errors   []string `json:"errors"`
-	Shadowed []string `json:"shadowed"`
-}
-
-// DefinitionsReport describes a project's definitions ("" = shared only).
-func (e *Engine) DefinitionsReport(hash string) DefinitionsReport {
-	set := e.definitionSet(hash)
-	rep := DefinitionsReport{SharedDefinitionsDir: filepath.ToSlash(e.opt.State.SharedToolsDir()),
-		Tools: []DefinitionInfo{}, Rejected: []definitions.Rejection{}, Errors: []string{}, Shadowed: append([]string{}, set.Shadowed...)}
-	for _, d := range set.Defs {
-		rep.Tools = append(rep.Tools, DefinitionInfo{Name: d.Name, Kind: string(d.Kind), File: filepath.ToSlash(d.Path),
-			Group: d.Group, Source: d.Source, SourceDir: filepath.ToSlash(d.Dir)})
-	}
-	for _, r := range set.Rejected {
-		rep.Rejected = append(rep.Rejected, r)
-		rep.Errors = append(rep.Errors, fmt.Sprintf("%s: %s", filepath.ToSlash(r.File), strings.Join(r.Reasons, "; ")))
-	}
-	if hash != "" {
-		dir := filepath.ToSlash(e.opt.State.ToolsDir(hash))
-		rep.DefinitionsDir, rep.ProjectHash = &dir, hash
-	}
-	return rep
-}
-
-// CheckDefinitions loads definition folders for a project the way the
-// daemon would, without keeping the result (the CLI's validate).
-func (e *Engine) CheckDefinitions(hash string, dirs []definitions.Dir) *definitions.Set {
-	return definitions.Load(dirs, func(name string) (bool, bool) {
-		t := e.lookupStatic(hash, name)
-		if t == nil {
-			return false, false
-		}
-		return true, t.Hints.DestructiveHint
-	})
-}
-
-// DefinitionDirs are the folders a project's definitions come from.
-func (e *Engine) DefinitionDirs(hash string) []definitions.Dir { return e.definitionDirs(hash) }

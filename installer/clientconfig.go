@@ -1,13 +1,19 @@
 package installer
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/tailscale/hujson"
 	"github.com/unitymcp/unitymcp/platform"
 )
 
@@ -18,8 +24,14 @@ const ServerName = "unity"
 type ClientRequest struct {
 	Client string
 	Scope  string // user (default) or project
+	// Mode is "" (HTTP where the client can use it at user scope, stdio
+	// at project scope), "stdio" or "http".
+	Mode   string
 	Env    Env
 	Server Server
+	// StateDir is the state directory: backups go there, and the list of
+	// files the installer created.
+	StateDir string
 }
 
 // ClientResult says what happened.
@@ -29,7 +41,19 @@ type ClientResult struct {
 	Mode    string `json:"mode"` // http or stdio
 	Changed bool   `json:"changed"`
 	Backup  string `json:"backup,omitempty"`
+	// Removed: the uninstall left the file empty, and unitymcp had
+	// created it, so it is gone.
+	Removed bool   `json:"removed,omitempty"`
 	Snippet string `json:"snippet"`
+	// Notes are what the user must still do or allow in the client.
+	Notes []string `json:"notes,omitempty"`
+}
+
+func (r ClientRequest) scope() string {
+	if r.Scope == "" {
+		return "user"
+	}
+	return r.Scope
 }
 
 func (r ClientRequest) resolve() (Client, string, error) {
@@ -37,10 +61,7 @@ func (r ClientRequest) resolve() (Client, string, error) {
 	if !ok {
 		return c, "", fmt.Errorf("unknown client %q; clients: %s", r.Client, strings.Join(ClientNames(), ", "))
 	}
-	scope := r.Scope
-	if scope == "" {
-		scope = "user"
-	}
+	scope := r.scope()
 	if scope != "user" && scope != "project" {
 		return c, "", fmt.Errorf("--scope must be user or project, not %q", scope)
 	}
@@ -54,14 +75,74 @@ func (r ClientRequest) resolve() (Client, string, error) {
 	return c, path, nil
 }
 
-// entry builds the client's entry and its mode.
-func (r ClientRequest) entry(c Client) (any, string) {
-	http := c.HTTP && r.Server.URL != "" && r.Server.Token != ""
-	mode := "stdio"
-	if http {
-		mode = "http"
+// entry builds the client's entry and its mode. A project file is one a
+// team commits: it never holds the token — the stdio form, or (asked for
+// with Mode http) the HTTP form naming TokenEnv, which the client expands.
+func (r ClientRequest) entry(c Client) (any, string, error) {
+	s := r.Server
+	project := r.scope() == "project"
+	if !project && s.Project != "" {
+		s.Args = append(slices.Clone(s.Args), "--project", s.Project)
 	}
-	return c.Entry(r.Server, http), mode
+	http := c.HTTP && s.URL != "" && s.Token != "" && !project
+	switch r.Mode {
+	case "stdio":
+		http = false
+	case "http":
+		switch {
+		case !c.HTTP:
+			return nil, "", fmt.Errorf("%s has no HTTP entry with headers; leave out --http to write the stdio form", c.Title)
+		case project && c.EnvRef == nil:
+			return nil, "", fmt.Errorf("%s cannot read the token from an environment variable, and a project file must not hold it; leave out --http (the stdio form needs no token) or use --scope user", c.Title)
+		case s.URL == "":
+			return nil, "", fmt.Errorf("no daemon URL for the HTTP form; run unitymcp serve once, or leave out --http")
+		}
+		http = true
+	case "":
+	default:
+		return nil, "", fmt.Errorf("mode must be stdio or http, not %q", r.Mode)
+	}
+	if http && project {
+		s.TokenEnv, s.Token = TokenEnv, c.EnvRef(TokenEnv)
+	}
+	if http {
+		return c.Entry(s, true), "http", nil
+	}
+	return c.Entry(s, false), "stdio", nil
+}
+
+// notes are the result's Notes: the client's gate, and the variable a
+// project-scope HTTP entry reads the token from.
+func (r ClientRequest) notes(c Client, mode string) []string {
+	var out []string
+	if mode == "http" && r.scope() == "project" {
+		tokenPath := "the token file in the state directory"
+		if r.StateDir != "" {
+			tokenPath = filepath.Join(r.StateDir, "token")
+		}
+		out = append(out, fmt.Sprintf("the entry reads the token from $%s, which %s needs in its environment: export %s=\"$(cat %s)\"", TokenEnv, c.Title, TokenEnv, tokenPath))
+	}
+	if mode == "stdio" && len(r.Server.Env) > 0 {
+		var kv []string
+		for _, k := range slices.Sorted(maps.Keys(r.Server.Env)) {
+			kv = append(kv, k+"="+r.Server.Env[k])
+		}
+		out = append(out, fmt.Sprintf("the entry sets %s for `unitymcp stdio`: not the default, and some clients (Codex, SDK-based ones) start it with a short fixed environment that would not carry it", strings.Join(kv, " ")))
+	}
+	if c.Gate != nil {
+		if g := c.Gate(r.scope(), r.Env); g != "" {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// render writes entry into doc (nil: a new file) in the client's format.
+func render(c Client, doc []byte, entry any) ([]byte, bool, error) {
+	if c.Format == "toml" {
+		return setTOMLTable(doc, c.Key[0], ServerName, entry.(obj))
+	}
+	return setMember(doc, c.Key, ServerName, entry)
 }
 
 // Snippet renders the entry as the client's config would hold it.
@@ -70,19 +151,15 @@ func (r ClientRequest) Snippet() (ClientResult, error) {
 	if err != nil {
 		return ClientResult{}, err
 	}
-	e, mode := r.entry(c)
-	var text string
-	if c.Format == "toml" {
-		b, _, err := setTOMLTable(nil, c.Key[0], ServerName, e.(obj))
-		if err != nil {
-			return ClientResult{}, err
-		}
-		text = string(b)
-	} else {
-		b, _, _ := setMember(nil, c.Key, ServerName, e)
-		text = string(b)
+	e, mode, err := r.entry(c)
+	if err != nil {
+		return ClientResult{}, err
 	}
-	return ClientResult{Client: c.Name, Path: path, Mode: mode, Snippet: text}, nil
+	b, _, err := render(c, nil, e)
+	if err != nil {
+		return ClientResult{}, err
+	}
+	return ClientResult{Client: c.Name, Path: path, Mode: mode, Snippet: string(b), Notes: r.notes(c, mode)}, nil
 }
 
 // InstallClient writes unitymcp's entry into the client's config.
@@ -91,29 +168,31 @@ func InstallClient(r ClientRequest) (ClientResult, error) {
 	if err != nil {
 		return ClientResult{}, err
 	}
-	e, mode := r.entry(c)
-	res := ClientResult{Client: c.Name, Path: path, Mode: mode}
+	e, mode, err := r.entry(c)
+	if err != nil {
+		return ClientResult{}, err
+	}
+	res := ClientResult{Client: c.Name, Path: path, Mode: mode, Notes: r.notes(c, mode)}
 	doc, perm, err := readConfig(path)
 	if err != nil {
 		return res, err
 	}
-	var out []byte
-	var changed bool
-	if c.Format == "toml" {
-		out, changed, err = setTOMLTable(doc, c.Key[0], ServerName, e.(obj))
-	} else {
-		out, changed, err = setMember(doc, c.Key, ServerName, e)
+	base := doc
+	if doc == nil && c.Schema != "" {
+		base = []byte("{\n  \"$schema\": " + strconv.Quote(c.Schema) + "\n}\n")
 	}
+	out, changed, err := render(c, base, e)
 	if err != nil {
 		return res, fmt.Errorf("%s: %w; fix the file by hand or move it away and run again", path, err)
 	}
-	if mode == "http" {
+	if mode == "http" && r.scope() == "user" {
 		perm = 0o600 // it now holds the token
 	}
-	return res, commit(&res, path, doc, out, changed, perm)
+	return res, commit(&res, store{r.StateDir}, path, doc, out, changed, perm)
 }
 
-// UninstallClient removes unitymcp's entry.
+// UninstallClient removes unitymcp's entry; a file that unitymcp created
+// and that holds nothing else then is removed.
 func UninstallClient(r ClientRequest) (ClientResult, error) {
 	c, path, err := r.resolve()
 	if err != nil {
@@ -131,7 +210,55 @@ func UninstallClient(r ClientRequest) (ClientResult, error) {
 	} else if out, changed, err = removeMember(doc, c.Key, ServerName); err != nil {
 		return res, fmt.Errorf("%s: %w", path, err)
 	}
-	return res, commit(&res, path, doc, out, changed, perm)
+	st := store{r.StateDir}
+	if changed && emptyConfig(c, out) {
+		if _, ok := st.created()[path]; ok {
+			if res.Backup, err = st.backup(path, doc); err != nil {
+				return res, err
+			}
+			res.Changed = true
+			res.Removed, err = st.removeCreated(path)
+			return res, err
+		}
+	}
+	return res, commit(&res, st, path, doc, out, changed, perm)
+}
+
+// emptyConfig reports whether doc holds nothing but the (empty) objects
+// on the way to the client's servers — what a new file holds after an
+// uninstall.
+func emptyConfig(c Client, doc []byte) bool {
+	if c.Format == "toml" {
+		return len(bytes.TrimSpace(doc)) == 0
+	}
+	v, err := hujson.Parse(doc)
+	if err != nil {
+		return false
+	}
+	if strings.TrimSpace(string(v.BeforeExtra)+string(v.AfterExtra)) != "" {
+		return false // a comment
+	}
+	cur := v
+	for depth := 0; ; depth++ {
+		o, ok := cur.Value.(*hujson.Object)
+		if !ok || strings.TrimSpace(string(o.AfterExtra)) != "" {
+			return false
+		}
+		if depth == 0 && c.Schema != "" { // the client's own "$schema"
+			o = &hujson.Object{Members: slices.DeleteFunc(slices.Clone(o.Members), func(m hujson.ObjectMember) bool {
+				lit, ok := m.Value.Value.(hujson.Literal)
+				return memberName(&m) == "$schema" && ok && lit.String() == c.Schema
+			})}
+		}
+		if len(o.Members) == 0 {
+			return true
+		}
+		if depth == len(c.Key) || len(o.Members) > 1 || memberName(&o.Members[0]) != c.Key[depth] ||
+			strings.TrimSpace(string(o.Members[0].Name.BeforeExtra)+string(o.Members[0].Value.BeforeExtra)) != "" {
+			return false
+		}
+		cur = o.Members[0].Value
+	}
 }
 
 // Configured returns the entry currently in the client's config (standard
@@ -163,20 +290,32 @@ func readConfig(path string) ([]byte, fs.FileMode, error) {
 	return b, fi.Mode().Perm(), err
 }
 
-// commit writes out atomically after a backup of the original, when changed.
-func commit(res *ClientResult, path string, before, after []byte, changed bool, perm fs.FileMode) error {
+// commit writes out atomically when changed: the original goes to the
+// state directory's backups first; a new file is recorded as the
+// installer's (with the folders made for it).
+func commit(res *ClientResult, st store, path string, before, after []byte, changed bool, perm fs.FileMode) error {
 	res.Changed = changed
 	res.Snippet = string(after)
 	if !changed {
 		return nil
 	}
+	var dirs []string
 	if before != nil {
-		res.Backup = path + ".unitymcp.bak"
-		if err := platform.WriteFileAtomic(res.Backup, before, perm); err != nil {
-			return fmt.Errorf("backing up %s: %w", path, err)
+		b, err := st.backup(path, before)
+		if err != nil {
+			return err
 		}
+		res.Backup = b
+	} else {
+		dirs = missingDirs(path)
 	}
-	return platform.WriteFileAtomic(path, after, perm)
+	if err := platform.WriteFileAtomic(path, after, perm); err != nil {
+		return err
+	}
+	if before == nil {
+		return st.markCreated(path, dirs)
+	}
+	return nil
 }
 
 // jsonString is a helper for tests and messages.

@@ -48,7 +48,8 @@ func existing(c Client) string {
 
 func server() Server {
 	return Server{URL: "http://127.0.0.1:27182/projects/0123456789abcdef/mcp", Token: "tok123",
-		Command: "/usr/local/bin/unitymcp", Args: []string{"stdio", "--project", "/home/u/Game"}}
+		Command: "/usr/local/bin/unitymcp", Args: []string{"stdio"}, Project: "/home/u/Game",
+		Env: map[string]string{"UNITYMCP_HOME": "/home/u/unitymcp-state"}}
 }
 
 // Every client writer: a fresh file, a merge that keeps comments and
@@ -58,7 +59,8 @@ func TestClientWriters(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			home := t.TempDir()
 			env := Env{GOOS: "linux", Home: home, Project: filepath.Join(home, "Game")}
-			req := ClientRequest{Client: c.Name, Env: env, Server: server()}
+			stateDir := t.TempDir()
+			req := ClientRequest{Client: c.Name, Env: env, Server: server(), StateDir: stateDir}
 			// fresh
 			res, err := InstallClient(req)
 			if err != nil {
@@ -82,8 +84,8 @@ func TestClientWriters(t *testing.T) {
 			}
 			merged, _ := os.ReadFile(res.Path)
 			golden(t, c.Name+"/merged.golden", merged)
-			if bak, _ := os.ReadFile(res.Backup); string(bak) != existing(c) {
-				t.Errorf("backup does not hold the original")
+			if bak, _ := os.ReadFile(res.Backup); string(bak) != existing(c) || !strings.HasPrefix(res.Backup, filepath.Join(stateDir, "backups")) {
+				t.Errorf("backup %s does not hold the original", res.Backup)
 			}
 			for _, keep := range []string{"other-server", "dark"} {
 				if c.Format == "toml" {
@@ -142,6 +144,8 @@ func TestClientScopesAndErrors(t *testing.T) {
 		"vscode/user":         "/Users/u/Library/Application Support/Code/User/mcp.json",
 		"cursor/project":      "/Users/u/Game/.cursor/mcp.json",
 		"codex/user":          "/Users/u/.codex/config.toml",
+		"codex/project":       "/Users/u/Game/.codex/config.toml",
+		"copilot-cli/project": "/Users/u/Game/.github/mcp.json",
 		"zed/user":            "/Users/u/.config/zed/settings.json",
 		"opencode/project":    "/Users/u/Game/opencode.json",
 		"kiro/project":        "/Users/u/Game/.kiro/settings/mcp.json",
@@ -159,7 +163,7 @@ func TestClientScopesAndErrors(t *testing.T) {
 	}
 	for _, bad := range []ClientRequest{
 		{Client: "notepad", Env: env},
-		{Client: "codex", Scope: "project", Env: env},
+		{Client: "claude-desktop", Scope: "project", Env: env},
 		{Client: "cursor", Scope: "global", Env: env},
 		{Client: "cursor", Scope: "project", Env: Env{Home: "/h"}},
 	} {
@@ -172,7 +176,7 @@ func TestClientScopesAndErrors(t *testing.T) {
 	p := filepath.Join(home, ".cursor", "mcp.json")
 	os.MkdirAll(filepath.Dir(p), 0o755)
 	os.WriteFile(p, []byte(`{"mcpServers": {`), 0o644)
-	_, err := InstallClient(ClientRequest{Client: "cursor", Env: Env{GOOS: "linux", Home: home}, Server: server()})
+	_, err := InstallClient(ClientRequest{Client: "cursor", Env: Env{GOOS: "linux", Home: home}, Server: server(), StateDir: t.TempDir()})
 	if err == nil || !strings.Contains(err.Error(), "not valid JSON") {
 		t.Errorf("broken file: %v", err)
 	}

@@ -8,16 +8,20 @@ package installer
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"strconv"
 )
 
-// Env is what client config paths depend on.
+// Env is what client config paths and entries depend on.
 type Env struct {
-	GOOS      string
-	Home      string
-	AppData   string // %APPDATA% (Windows)
-	XDGConfig string // $XDG_CONFIG_HOME
-	Project   string // --project DIR (for project scope)
+	GOOS         string
+	Home         string
+	AppData      string // %APPDATA% (Windows)
+	LocalAppData string // %LOCALAPPDATA% (Windows)
+	XDGConfig    string // $XDG_CONFIG_HOME
+	Project      string // --project DIR (for project scope)
+	Addr         string // $UNITYMCP_ADDR
 }
 
 func (e Env) config() string {
@@ -47,7 +51,22 @@ type Server struct {
 	Token   string   // bearer token for URL
 	Command string   // unitymcp binary, for stdio
 	Args    []string // stdio arguments
+	// Project is added to a user-scope stdio entry as --project; a
+	// project-scope entry leaves it out, since the client starts
+	// `unitymcp stdio` in the project, which finds it from there.
+	Project string
+	// Env is what a stdio entry passes to `unitymcp stdio` (StdioEnv):
+	// some clients start it with a short fixed environment.
+	Env map[string]string
+	// TokenEnv, when set, is the environment variable the entry names
+	// instead of the token (the project-scope HTTP form): the client
+	// expands it itself, so no project file holds the secret.
+	TokenEnv string
 }
+
+// TokenEnv is the environment variable a project-scope HTTP entry reads the
+// token from.
+const TokenEnv = "UNITYMCP_TOKEN"
 
 // Client is one MCP client: where its config lives, in which format, under
 // which keys, and the entry it wants.
@@ -61,10 +80,20 @@ type Client struct {
 	Path func(e Env, scope string) string
 	// Key is the path to the object that holds the servers.
 	Key []string
-	// Entry builds the server entry; http tells whether the client can
-	// use HTTP with headers (else stdio).
+	// Entry builds the server entry; http tells whether to use HTTP with
+	// headers (else stdio).
 	Entry func(s Server, http bool) any
 	HTTP  bool
+	// EnvRef is how the client's config refers to an environment variable
+	// that the client expands itself ("${NAME}"); nil when it has no such
+	// syntax, so its project-scope entry can only be the stdio form.
+	EnvRef func(name string) string
+	// Gate says what the user must still allow in the client before it
+	// starts the entry at that scope ("" when nothing).
+	Gate func(scope string, e Env) string
+	// Schema is the "$schema" the client writes into a config it reads: a
+	// new file starts with it, so the client has nothing to add.
+	Schema string
 }
 
 func userOnly(f func(Env) string) func(Env, string) string {
@@ -88,9 +117,21 @@ func scoped(user func(Env) string, project string) func(Env, string) string {
 	}
 }
 
-func stdio(s Server) obj { return obj{{"command", s.Command}, {"args", s.Args}} }
+// stdio is the common stdio entry: command, args and, when needed, env.
+func stdio(s Server) obj {
+	o := obj{{"command", s.Command}, {"args", s.Args}}
+	if len(s.Env) > 0 {
+		o = append(o, field{"env", s.Env})
+	}
+	return o
+}
+
+// typed is an entry that starts with its transport's type.
+func typed(t string, o obj) obj { return append(obj{{"type", t}}, o...) }
 
 func headers(s Server) obj { return obj{{"Authorization", "Bearer " + s.Token}} }
+
+func dollarBrace(name string) string { return "${" + name + "}" }
 
 // obj is a JSON object that keeps its key order (the order a person would
 // write: type, command, args, url, headers).
@@ -125,14 +166,21 @@ func (o obj) MarshalJSON() ([]byte, error) {
 // Clients is the table of supported clients.
 var Clients = []Client{
 	{Name: "claude-code", Title: "Claude Code", Format: "json", HTTP: true,
-		Doc:  "https://docs.anthropic.com/en/docs/claude-code/mcp (user scope: ~/.claude.json mcpServers; project scope: .mcp.json)",
+		Doc:  "https://docs.anthropic.com/en/docs/claude-code/mcp (user scope: ~/.claude.json mcpServers; project scope: .mcp.json; ${VAR} expanded in url and headers)",
 		Path: scoped(func(e Env) string { return filepath.Join(e.Home, ".claude.json") }, ".mcp.json"),
 		Key:  []string{"mcpServers"},
 		Entry: func(s Server, http bool) any {
 			if http {
 				return obj{{"type", "http"}, {"url", s.URL}, {"headers", headers(s)}}
 			}
-			return obj{{"type", "stdio"}, {"command", s.Command}, {"args", s.Args}}
+			return typed("stdio", stdio(s))
+		},
+		EnvRef: dollarBrace,
+		Gate: func(scope string, e Env) string {
+			if scope != "project" {
+				return ""
+			}
+			return "Claude Code asks you to approve the servers of .mcp.json the first time it starts in the project (until then `claude mcp list` shows unity as pending approval)"
 		}},
 	{Name: "claude-desktop", Title: "Claude Desktop", Format: "json", HTTP: false,
 		Doc:   "https://modelcontextprotocol.io/quickstart/user (claude_desktop_config.json mcpServers, stdio servers)",
@@ -140,7 +188,7 @@ var Clients = []Client{
 		Key:   []string{"mcpServers"},
 		Entry: func(s Server, http bool) any { return stdio(s) }},
 	{Name: "cursor", Title: "Cursor", Format: "json", HTTP: true,
-		Doc:  "https://docs.cursor.com/context/model-context-protocol (~/.cursor/mcp.json or .cursor/mcp.json mcpServers; url + headers)",
+		Doc:  "https://docs.cursor.com/context/model-context-protocol (~/.cursor/mcp.json or .cursor/mcp.json mcpServers; url + headers; ${env:NAME} interpolation)",
 		Path: scoped(func(e Env) string { return filepath.Join(e.Home, ".cursor", "mcp.json") }, filepath.Join(".cursor", "mcp.json")),
 		Key:  []string{"mcpServers"},
 		Entry: func(s Server, http bool) any {
@@ -148,7 +196,8 @@ var Clients = []Client{
 				return obj{{"url", s.URL}, {"headers", headers(s)}}
 			}
 			return stdio(s)
-		}},
+		},
+		EnvRef: func(name string) string { return "${env:" + name + "}" }},
 	{Name: "vscode", Title: "VS Code (GitHub Copilot)", Format: "jsonc", HTTP: true,
 		Doc: "https://code.visualstudio.com/docs/copilot/customization/mcp-servers (.vscode/mcp.json servers; user mcp.json)",
 		Path: scoped(func(e Env) string {
@@ -163,7 +212,7 @@ var Clients = []Client{
 			if http {
 				return obj{{"type", "http"}, {"url", s.URL}, {"headers", headers(s)}}
 			}
-			return obj{{"type", "stdio"}, {"command", s.Command}, {"args", s.Args}}
+			return typed("stdio", stdio(s))
 		}},
 	{Name: "windsurf", Title: "Windsurf", Format: "json", HTTP: true,
 		Doc:  "https://docs.windsurf.com/windsurf/cascade/mcp (~/.codeium/windsurf/mcp_config.json mcpServers; serverUrl + headers)",
@@ -175,13 +224,32 @@ var Clients = []Client{
 			}
 			return stdio(s)
 		}},
-	{Name: "codex", Title: "OpenAI Codex CLI", Format: "toml", HTTP: false,
-		Doc:   "https://github.com/openai/codex/blob/main/docs/config.md (~/.codex/config.toml [mcp_servers.<name>] command/args)",
-		Path:  userOnly(func(e Env) string { return filepath.Join(e.Home, ".codex", "config.toml") }),
-		Key:   []string{"mcp_servers"},
-		Entry: func(s Server, http bool) any { return stdio(s) }},
+	{Name: "codex", Title: "OpenAI Codex CLI", Format: "toml", HTTP: true,
+		Doc: "https://github.com/openai/codex/blob/main/docs/config.md (~/.codex/config.toml, or .codex/config.toml in a trusted project: [mcp_servers.<name>] command/args/env, or url with http_headers or bearer_token_env_var)",
+		Path: scoped(func(e Env) string { return filepath.Join(e.Home, ".codex", "config.toml") },
+			filepath.Join(".codex", "config.toml")),
+		Key: []string{"mcp_servers"},
+		Entry: func(s Server, http bool) any {
+			switch {
+			case http && s.TokenEnv != "":
+				return obj{{"url", s.URL}, {"bearer_token_env_var", s.TokenEnv}}
+			case http:
+				return obj{{"url", s.URL}, {"http_headers", headers(s)}}
+			}
+			// Codex starts stdio servers with a short fixed environment
+			// (HOME, PATH, LANG…): env carries the rest.
+			return stdio(s)
+		},
+		// Codex names the variable itself (bearer_token_env_var).
+		EnvRef: func(name string) string { return name },
+		Gate: func(scope string, e Env) string {
+			if scope != "project" {
+				return ""
+			}
+			return fmt.Sprintf("Codex reads .codex/config.toml only in a trusted project: accept its trust prompt in %s, or add [projects.%s] trust_level = \"trusted\" to ~/.codex/config.toml", e.Project, strconv.Quote(e.Project))
+		}},
 	{Name: "gemini-cli", Title: "Gemini CLI", Format: "json", HTTP: true,
-		Doc:  "https://github.com/google-gemini/gemini-cli/blob/main/docs/tools/mcp-server.md (~/.gemini/settings.json or .gemini/settings.json mcpServers; httpUrl + headers)",
+		Doc:  "https://github.com/google-gemini/gemini-cli/blob/main/docs/tools/mcp-server.md (~/.gemini/settings.json or .gemini/settings.json mcpServers; httpUrl + headers; $VAR expanded)",
 		Path: scoped(func(e Env) string { return filepath.Join(e.Home, ".gemini", "settings.json") }, filepath.Join(".gemini", "settings.json")),
 		Key:  []string{"mcpServers"},
 		Entry: func(s Server, http bool) any {
@@ -189,6 +257,10 @@ var Clients = []Client{
 				return obj{{"httpUrl", s.URL}, {"headers", headers(s)}}
 			}
 			return stdio(s)
+		},
+		EnvRef: func(name string) string { return "$" + name },
+		Gate: func(scope string, e Env) string {
+			return "Gemini CLI starts MCP servers, user-level ones too, only in folders you trust: trust the project folder when Gemini asks (or with /permissions)"
 		}},
 	{Name: "cline", Title: "Cline", Format: "json", HTTP: false,
 		Doc: "https://docs.cline.bot/mcp/configuring-mcp-servers (cline_mcp_settings.json mcpServers in the extension's global storage)",
@@ -202,7 +274,7 @@ var Clients = []Client{
 		Key:   []string{"mcpServers"},
 		Entry: func(s Server, http bool) any { return append(stdio(s), field{"disabled", false}) }},
 	{Name: "zed", Title: "Zed", Format: "jsonc", HTTP: false,
-		Doc: "https://zed.dev/docs/ai/mcp (settings.json context_servers: command + args)",
+		Doc: "https://zed.dev/docs/ai/mcp (settings.json context_servers: command + args + env)",
 		Path: scoped(func(e Env) string {
 			if e.GOOS == "windows" {
 				return filepath.Join(e.appConfig(), "Zed", "settings.json")
@@ -212,25 +284,39 @@ var Clients = []Client{
 		Key:   []string{"context_servers"},
 		Entry: func(s Server, http bool) any { return append(obj{{"source", "custom"}}, stdio(s)...) }},
 	{Name: "copilot-cli", Title: "GitHub Copilot CLI", Format: "json", HTTP: true,
-		Doc:  "https://docs.github.com/en/copilot/how-tos/use-copilot-agents/use-copilot-cli (~/.copilot/mcp-config.json mcpServers; type local|http)",
-		Path: userOnly(func(e Env) string { return filepath.Join(e.Home, ".copilot", "mcp-config.json") }),
-		Key:  []string{"mcpServers"},
+		Doc: "https://docs.github.com/en/copilot/how-tos/use-copilot-agents/use-copilot-cli (~/.copilot/mcp-config.json, workspace .github/mcp.json: mcpServers; type local|http; ${VAR} expanded)",
+		Path: scoped(func(e Env) string { return filepath.Join(e.Home, ".copilot", "mcp-config.json") },
+			filepath.Join(".github", "mcp.json")),
+		Key: []string{"mcpServers"},
 		Entry: func(s Server, http bool) any {
 			if http {
 				return obj{{"type", "http"}, {"url", s.URL}, {"headers", headers(s)}, {"tools", []string{"*"}}}
 			}
-			return obj{{"type", "local"}, {"command", s.Command}, {"args", s.Args}, {"tools", []string{"*"}}}
+			return append(typed("local", stdio(s)), field{"tools", []string{"*"}})
+		},
+		EnvRef: dollarBrace,
+		Gate: func(scope string, e Env) string {
+			if scope != "project" {
+				return ""
+			}
+			return "Copilot CLI loads workspace servers only in a folder you trust: answer its trust prompt when you start it in the project"
 		}},
 	{Name: "opencode", Title: "opencode", Format: "jsonc", HTTP: true,
-		Doc:  "https://opencode.ai/docs/mcp-servers (opencode.json mcp: type local|remote)",
+		Doc:  "https://opencode.ai/docs/mcp-servers (opencode.json mcp: type local|remote; {env:NAME} expanded)",
 		Path: scoped(func(e Env) string { return filepath.Join(e.config(), "opencode", "opencode.json") }, "opencode.json"),
 		Key:  []string{"mcp"},
 		Entry: func(s Server, http bool) any {
 			if http {
 				return obj{{"type", "remote"}, {"url", s.URL}, {"headers", headers(s)}, {"enabled", true}}
 			}
-			return obj{{"type", "local"}, {"command", append([]string{s.Command}, s.Args...)}, {"enabled", true}}
-		}},
+			o := obj{{"type", "local"}, {"command", append([]string{s.Command}, s.Args...)}}
+			if len(s.Env) > 0 {
+				o = append(o, field{"environment", s.Env})
+			}
+			return append(o, field{"enabled", true})
+		},
+		EnvRef: func(name string) string { return "{env:" + name + "}" },
+		Schema: "https://opencode.ai/config.json"},
 	{Name: "kiro", Title: "Kiro", Format: "json", HTTP: true,
 		Doc:  "https://kiro.dev/docs/mcp/configuration (~/.kiro/settings/mcp.json or .kiro/settings/mcp.json mcpServers)",
 		Path: scoped(func(e Env) string { return filepath.Join(e.Home, ".kiro", "settings", "mcp.json") }, filepath.Join(".kiro", "settings", "mcp.json")),

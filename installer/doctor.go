@@ -134,7 +134,7 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 	}
 	for _, cl := range Clients {
 		for _, scope := range []string{"user", "project"} {
-			req := ClientRequest{Client: cl.Name, Scope: scope, Env: o.Env}
+			req := ClientRequest{Client: cl.Name, Scope: scope, Env: o.Env, StateDir: o.State.Root}
 			path, got, err := Configured(req)
 			if err != nil || got == "" {
 				continue
@@ -143,7 +143,16 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 			if strings.Contains(got, "http://") && !strings.Contains(got, "http://"+addr+"/") {
 				problems = append(problems, "points at another address than the daemon's "+addr)
 			}
-			if strings.Contains(got, "Bearer ") && (tok == "" || !strings.Contains(got, "Bearer "+tok)) {
+			refersToEnv := cl.EnvRef != nil && strings.Contains(got, cl.EnvRef(TokenEnv))
+			if refersToEnv {
+				req.Mode = "http" // a fix keeps the form the user chose
+			}
+			switch {
+			case scope == "project" && tok != "" && strings.Contains(got, tok):
+				problems = append(problems, "holds the token in a project file (teams commit these)")
+			case refersToEnv:
+				// reads the token from the environment
+			case strings.Contains(got, "Bearer ") && (tok == "" || !strings.Contains(got, "Bearer "+tok)):
 				problems = append(problems, "holds an old token")
 			}
 			if len(problems) == 0 {
@@ -153,12 +162,17 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 			fix := "unitymcp install client " + cl.Name + " --scope " + scope
 			ch := add(LevelWarn, fmt.Sprintf("%s (%s, %s) %s", cl.Title, scope, path, strings.Join(problems, " and ")), fix)
 			if o.Fix && tok != "" {
-				req.Server = Server{URL: "http://" + addr + "/mcp", Token: tok, Command: o.Exe, Args: []string{"stdio"}}
-				if o.Env.Project != "" {
-					req.Server.Args = append(req.Server.Args, "--project", o.Env.Project)
+				// A fix repoints the entry and leaves its pinning alone: a
+				// user-scope entry stays unpinned (--project only says
+				// which project's files to check).
+				se := o.Env
+				if scope == "user" {
+					se.Project = ""
 				}
-				if _, err := InstallClient(req); err == nil {
-					ch.Fixed = true
+				if req.Server, err = NewServer(o.State, o.Exe, se); err == nil {
+					if _, err := InstallClient(req); err == nil {
+						ch.Fixed = true
+					}
 				}
 			}
 		}

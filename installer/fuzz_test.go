@@ -86,13 +86,13 @@ func FuzzManifest(f *testing.F) {
 		}
 	}
 	const ref = "file:/opt/unitymcp/unity-package"
+	stateDir := f.TempDir() // backups accumulate here, never beside the manifest
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		p := filepath.Join(project, "Packages", "manifest.json")
-		os.Remove(p + ".unitymcp.bak")
 		if err := os.WriteFile(p, doc, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := InstallUnity(project, ref)
+		_, err := InstallUnity(project, ref, stateDir)
 		out, rerr := os.ReadFile(p)
 		if rerr != nil {
 			t.Fatalf("manifest gone after install (err %v)", err)

@@ -93,14 +93,16 @@ func findPackageDir(exe string) (string, error) {
 func manifestPath(project string) string { return filepath.Join(project, "Packages", "manifest.json") }
 
 // InstallUnity adds the package to the project's manifest, keeping every
-// other entry, the key order and the indentation.
-func InstallUnity(project, ref string) (UnityResult, error) {
+// other entry, the key order and the indentation; the manifest's backup goes
+// to the state directory stateDir.
+func InstallUnity(project, ref, stateDir string) (UnityResult, error) {
 	if err := CheckUnityProject(project); err != nil {
 		return UnityResult{}, err
 	}
 	p := manifestPath(project)
 	res := UnityResult{Manifest: p, Package: PackageName, Ref: ref}
 	doc, err := os.ReadFile(p)
+	before := doc
 	if errors.Is(err, fs.ErrNotExist) {
 		doc = []byte("{\n  \"dependencies\": {}\n}\n")
 	} else if err != nil {
@@ -112,13 +114,13 @@ func InstallUnity(project, ref string) (UnityResult, error) {
 		return res, fmt.Errorf("%s: %w", p, err)
 	}
 	cr := ClientResult{}
-	err = commit(&cr, p, doc, out, changed, 0o644)
+	err = commit(&cr, store{stateDir}, p, before, out, changed, 0o644)
 	res.Changed, res.Backup = changed, cr.Backup
 	return res, err
 }
 
-// UninstallUnity removes the package from the manifest.
-func UninstallUnity(project string) (UnityResult, error) {
+// UninstallUnity removes the package from the manifest (backup in stateDir).
+func UninstallUnity(project, stateDir string) (UnityResult, error) {
 	if err := CheckUnityProject(project); err != nil {
 		return UnityResult{}, err
 	}
@@ -134,7 +136,7 @@ func UninstallUnity(project string) (UnityResult, error) {
 		return res, err
 	}
 	cr := ClientResult{}
-	err = commit(&cr, p, doc, out, changed, 0o644)
+	err = commit(&cr, store{stateDir}, p, doc, out, changed, 0o644)
 	res.Changed, res.Backup = changed, cr.Backup
 	return res, err
 }

@@ -29,9 +29,13 @@ func TestManifestEdits(t *testing.T) {
 		t.Run(m, func(t *testing.T) {
 			proj := unityProject(t, m)
 			orig, _ := os.ReadFile(filepath.Join(proj, "Packages", "manifest.json"))
-			res, err := InstallUnity(proj, GitURL)
-			if err != nil || !res.Changed || res.Backup == "" {
+			stateDir := t.TempDir()
+			res, err := InstallUnity(proj, GitURL, stateDir)
+			if err != nil || !res.Changed || !strings.HasPrefix(res.Backup, filepath.Join(stateDir, "backups")) {
 				t.Fatalf("%+v %v", res, err)
+			}
+			if bak, _ := os.ReadFile(res.Backup); string(bak) != string(orig) {
+				t.Errorf("the backup does not hold the original manifest")
 			}
 			got, _ := os.ReadFile(res.Manifest)
 			golden(t, "../manifests/"+strings.TrimSuffix(m, ".json")+".installed.golden", got)
@@ -48,17 +52,17 @@ func TestManifestEdits(t *testing.T) {
 			if m == "tabs.json" && !strings.Contains(string(got), "\t\t\""+PackageName) {
 				t.Errorf("tab indentation not kept:\n%s", got)
 			}
-			if r, _ := InstallUnity(proj, GitURL); r.Changed {
+			if r, _ := InstallUnity(proj, GitURL, t.TempDir()); r.Changed {
 				t.Error("second install changed the manifest")
 			}
 			if InstalledRef(proj) != GitURL {
 				t.Errorf("InstalledRef = %q", InstalledRef(proj))
 			}
 			// Switching the source replaces the entry in place.
-			if r, _ := InstallUnity(proj, "file:/opt/unity-package"); !r.Changed || r.Before != GitURL {
+			if r, _ := InstallUnity(proj, "file:/opt/unity-package", t.TempDir()); !r.Changed || r.Before != GitURL {
 				t.Errorf("switch source: %+v", r)
 			}
-			if r, err := UninstallUnity(proj); err != nil || !r.Changed {
+			if r, err := UninstallUnity(proj, t.TempDir()); err != nil || !r.Changed {
 				t.Fatalf("uninstall: %+v %v", r, err)
 			}
 			after, _ := os.ReadFile(filepath.Join(proj, "Packages", "manifest.json"))
@@ -76,11 +80,11 @@ func TestManifestEdits(t *testing.T) {
 }
 
 func TestUnityProjectChecks(t *testing.T) {
-	if _, err := InstallUnity(t.TempDir(), GitURL); err == nil || !strings.Contains(err.Error(), "is not a Unity project") {
+	if _, err := InstallUnity(t.TempDir(), GitURL, t.TempDir()); err == nil || !strings.Contains(err.Error(), "is not a Unity project") {
 		t.Errorf("empty folder: %v", err)
 	}
 	proj := unityProject(t, "")
-	if r, err := InstallUnity(proj, GitURL); err != nil || !r.Changed {
+	if r, err := InstallUnity(proj, GitURL, t.TempDir()); err != nil || !r.Changed {
 		t.Errorf("no manifest yet: %+v %v", r, err)
 	}
 	if ref, _ := PackageRef("git", "1.2.0", ""); ref != GitURL+"#v1.2.0" {
@@ -115,7 +119,7 @@ func TestSkill(t *testing.T) {
 	if _, err := SkillPath("notepad", env, "user", ""); err == nil {
 		t.Error("unknown agent accepted")
 	}
-	res, err := InstallSkill(p)
+	res, err := InstallSkill(p, t.TempDir())
 	if err != nil || !res.Changed {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -123,7 +127,7 @@ func TestSkill(t *testing.T) {
 	if !strings.HasPrefix(string(b), "---\nname: unitymcp\n") || !strings.Contains(string(b), "unitymcp call compile") {
 		t.Errorf("SKILL.md:\n%s", b)
 	}
-	if res, _ := InstallSkill(p); res.Changed {
+	if res, _ := InstallSkill(p, t.TempDir()); res.Changed {
 		t.Error("second install changed SKILL.md")
 	}
 }

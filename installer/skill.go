@@ -31,8 +31,9 @@ func SkillPath(agent string, env Env, scope, dir string) (string, error) {
 	return filepath.Join(root, base, "skills", "unitymcp", "SKILL.md"), nil
 }
 
-// InstallSkill writes SKILL.md (atomically; unchanged when identical).
-func InstallSkill(path string) (ClientResult, error) {
+// InstallSkill writes SKILL.md (atomically; unchanged when identical; the
+// old one backed up in the state directory stateDir).
+func InstallSkill(path, stateDir string) (ClientResult, error) {
 	res := ClientResult{Client: "skill", Path: path}
 	doc, _, err := readConfig(path)
 	if err != nil {
@@ -41,5 +42,5 @@ func InstallSkill(path string) (ClientResult, error) {
 	if string(doc) == string(skill) {
 		return res, nil
 	}
-	return res, commit(&res, path, doc, skill, true, 0o644)
+	return res, commit(&res, store{stateDir}, path, doc, skill, true, 0o644)
 }

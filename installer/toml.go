@@ -2,33 +2,26 @@ package installer
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// setTOMLTable writes [prefix.name] with the entry's string and string-list
-// values, replacing that table (up to the next table header) or appending
-// it, and keeps the rest of the file (comments included) byte for byte.
+// setTOMLTable writes [prefix.name] with the entry's values (strings,
+// bools, string lists, and string maps as inline tables), replacing that
+// table (up to the next table header) or appending it, and keeps the rest of
+// the file (comments included) byte for byte.
 func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, error) {
 	header := "[" + prefix + "." + name + "]"
 	var b strings.Builder
 	b.WriteString(header + "\n")
 	for _, f := range entry {
-		k, v := f.K, f.V
-		switch x := v.(type) {
-		case string:
-			fmt.Fprintf(&b, "%s = %s\n", k, strconv.Quote(x))
-		case bool:
-			fmt.Fprintf(&b, "%s = %v\n", k, x)
-		case []string:
-			q := make([]string, len(x))
-			for i, s := range x {
-				q[i] = strconv.Quote(s)
-			}
-			fmt.Fprintf(&b, "%s = [%s]\n", k, strings.Join(q, ", "))
-		default:
-			return nil, false, fmt.Errorf("cannot write %T to TOML", v)
+		v, err := tomlValue(f.V)
+		if err != nil {
+			return nil, false, fmt.Errorf("%s: %w", f.K, err)
 		}
+		fmt.Fprintf(&b, "%s = %s\n", f.K, v)
 	}
 	table := b.String()
 	start, end, found := findTOMLTable(string(doc), header)
@@ -56,6 +49,40 @@ func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, err
 	return []byte(out), true, nil
 }
 
+// tomlValue writes one value: a string, bool, string list, or a string map
+// or obj as an inline table with quoted keys in order (a map's sorted).
+func tomlValue(v any) (string, error) {
+	switch x := v.(type) {
+	case string:
+		return strconv.Quote(x), nil
+	case bool:
+		return strconv.FormatBool(x), nil
+	case []string:
+		q := make([]string, len(x))
+		for i, s := range x {
+			q[i] = strconv.Quote(s)
+		}
+		return "[" + strings.Join(q, ", ") + "]", nil
+	case map[string]string:
+		o := make(obj, 0, len(x))
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			o = append(o, field{k, x[k]})
+		}
+		return tomlValue(o)
+	case obj:
+		q := make([]string, len(x))
+		for i, f := range x {
+			s, err := tomlValue(f.V)
+			if err != nil {
+				return "", err
+			}
+			q[i] = strconv.Quote(f.K) + " = " + s
+		}
+		return "{ " + strings.Join(q, ", ") + " }", nil
+	}
+	return "", fmt.Errorf("cannot write %T to TOML", v)
+}
+
 // removeTOMLTable deletes [prefix.name].
 func removeTOMLTable(doc []byte, prefix, name string) ([]byte, bool) {
 	start, end, found := findTOMLTable(string(doc), "["+prefix+"."+name+"]")
@@ -76,13 +103,16 @@ func removeTOMLTable(doc []byte, prefix, name string) ([]byte, bool) {
 }
 
 // findTOMLTable finds the byte range of a table: its header line through
-// the line before the next header.
+// the line before the next header that is not one of its sub-tables
+// ([prefix.name.env], as `codex mcp add --env` writes): an entry replaced
+// whole leaves no stale sub-table to clash with its inline values.
 func findTOMLTable(s, header string) (int, int, bool) {
+	sub := strings.TrimSuffix(header, "]") + "."
 	pos := 0
 	start := -1
 	for _, line := range strings.SplitAfter(s, "\n") {
 		t := strings.TrimSpace(line)
-		if start >= 0 && strings.HasPrefix(t, "[") {
+		if start >= 0 && strings.HasPrefix(t, "[") && !strings.HasPrefix(t, sub) && !strings.HasPrefix(t, "["+sub) {
 			return start, pos, true
 		}
 		if start < 0 && t == header {

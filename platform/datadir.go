@@ -21,6 +21,14 @@ func DataDir() (string, error) {
 	return dataDir(goos, os.Getenv, home)
 }
 
+// DataDirIn is the state directory that a process with another
+// environment (getenv) and home folder finds — the installer asks it what a
+// client that starts `unitymcp stdio` with a short fixed environment would
+// use.
+func DataDirIn(getenv func(string) string, home string) (string, error) {
+	return dataDir(goos, getenv, home)
+}
+
 // dataDir is the pure rule behind DataDir.
 func dataDir(goos string, getenv func(string) string, home string) (string, error) {
 	if d := getenv(HomeEnv); d != "" {

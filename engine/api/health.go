@@ -2,15 +2,19 @@ package api
 
 // Health is the body of GET /health.
 type Health struct {
-	Status               string       `json:"status"`
-	Version              string       `json:"version"`
-	PID                  int          `json:"pid"`
-	StateDir             string       `json:"stateDir"`
-	MCPURL               string       `json:"mcpUrl"`
-	Editors              []EditorInfo `json:"editors"`
-	ProjectHash          string       `json:"projectHash,omitempty"`
-	DefinitionsDir       string       `json:"definitionsDir,omitempty"`
-	SharedDefinitionsDir string       `json:"sharedDefinitionsDir"`
+	Status         string       `json:"status"`
+	Version        string       `json:"version"`
+	PID            int          `json:"pid"`
+	StateDir       string       `json:"stateDir"`
+	MCPURL         string       `json:"mcpUrl"`
+	Editors        []EditorInfo `json:"editors"`
+	ProjectHash    string       `json:"projectHash,omitempty"`
+	DefinitionsDir string       `json:"definitionsDir,omitempty"`
+	// CommittedDefinitionsDir is <project>/.unitymcp/tools, the definitions
+	// committed with the project (known when the project's folder is; the
+	// folder may not exist yet).
+	CommittedDefinitionsDir string `json:"committedDefinitionsDir,omitempty"`
+	SharedDefinitionsDir    string `json:"sharedDefinitionsDir"`
 }
 
 // Notification kinds (the switches of GET/POST /config and config.json).

@@ -36,7 +36,7 @@ func focusWindowTool() *Tool {
 // definitions_list runs in the daemon, which loads the definition files.
 func definitionsListTool() *Tool {
 	t := newTool("definitions_list", "diagnostics",
-		"List the definition tools (JSON files in the project's and the shared definitions folder): what was loaded (name, kind, file, group, source folder) and every file that was not, with the reasons. Files are watched; a change rebuilds the tool list.",
+		"List the definition tools (JSON files in the project's per-user folder, in <project>/.unitymcp/tools committed with it, and in the shared folder): what was loaded (name, kind, file, group, source folder), every file that was not with all its reasons, which definitions shadow which, warnings and skipped files. Files are watched; a change rebuilds the tool list.",
 		api.Annotations{ReadOnlyHint: true, IdempotentHint: true})
 	t.Native = true
 	return t

@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"log/slog"
 	"slices"
-	"strings"
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/definitions"
 	"github.com/unitymcp/unitymcp/engine/params"
+	"github.com/unitymcp/unitymcp/engine/suggest"
 )
 
 // Snapshot is one project's catalog at one moment: built when something it
@@ -50,17 +50,9 @@ func (s *Snapshot) Names() []string {
 	return out
 }
 
-// Suggest is a "did you mean" for a name that is not in the catalog: the
-// tool whose name differs only in case or - versus _.
-func (s *Snapshot) Suggest(name string) string {
-	norm := func(n string) string { return strings.ToLower(strings.ReplaceAll(n, "_", "-")) }
-	for _, t := range s.tools {
-		if norm(t.Name) == norm(name) {
-			return t.Name
-		}
-	}
-	return ""
-}
+// Suggest is a "did you mean" for a name that is not in the catalog (see
+// package suggest).
+func (s *Snapshot) Suggest(name string) string { return suggest.Closest(name, s.Names()) }
 
 // FromDeclared converts the tools an editor declared. A name that is a
 // built-in's, or a schema that cannot be read, is skipped with a warning.
@@ -95,10 +87,6 @@ func FromDeclared(decl []api.DeclaredTool, builtin func(name string) bool, log *
 
 // FromDefinition converts a loaded definition file into a catalog tool.
 func FromDefinition(d *definitions.Def) *Tool {
-	ps := append([]params.Param{}, d.Inputs...)
-	if d.Destructive {
-		ps = append(ps, definitions.ConfirmParams()...)
-	}
 	desc := d.Description
 	for i, ex := range d.Examples {
 		b, _ := json.Marshal(ex)
@@ -107,7 +95,21 @@ func FromDefinition(d *definitions.Def) *Tool {
 		}
 		desc += "\n" + string(b)
 	}
-	return &Tool{Name: d.Name, Description: desc, Group: d.Group, Schema: d.Schema(), Params: ps,
-		Hints:      api.Annotations{ReadOnlyHint: d.Kind == definitions.KindProbe, DestructiveHint: d.Destructive, IdempotentHint: d.Idempotent},
+	return &Tool{Name: d.Name, Description: desc, Group: d.Group, Schema: d.Schema(), Params: d.Params(),
+		Hints:      api.Annotations{ReadOnlyHint: d.ReadOnly, DestructiveHint: d.Destructive, IdempotentHint: d.Idempotent},
 		AlwaysLoad: d.AlwaysLoad, MaxResultSizeChars: d.MaxResultSizeChars, Source: api.SourceDefinition, Native: true, Def: d}
+}
+
+// ForLoader describes tools the way the definition loader needs them to
+// check the steps that call them (a tool running in the daemon, Native, is
+// the one kind that does not run on the editor's main thread).
+func ForLoader(lists ...[]*Tool) map[string]definitions.Tool {
+	out := map[string]definitions.Tool{}
+	for _, l := range lists {
+		for _, t := range l {
+			out[t.Name] = definitions.Tool{Params: t.Params, Destructive: t.Hints.DestructiveHint, ReadOnly: t.Hints.ReadOnlyHint,
+				MainThread: !t.Native, Check: t.Check}
+		}
+	}
+	return out
 }

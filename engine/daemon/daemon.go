@@ -144,6 +144,7 @@ func Run(ctx context.Context, cfg Config) error {
 		log.Warn("definition files will not be reloaded on change; use GET /tools?refresh=1", "err", err)
 	} else {
 		defer watcher.Close()
+		eng.SetDefinitionWatcher(watcher.WatchProject)
 	}
 	// Long-lived streams (SSE, listen, /events) end when baseCtx is
 	// cancelled at shutdown, so Shutdown need not wait them out.

@@ -35,8 +35,20 @@ func PrefixTable() [][2]string {
 	return out
 }
 
+// diagnosticNames are read-only tools whose prefix would put them in
+// authoring; isuzu-shiranui/UnityMCP lists them by name, so a definition of
+// that name lands in diagnostics there and here.
+var diagnosticNames = map[string]bool{
+	"play_mode_status": true, "scene_browse_hierarchy": true, "scene_list": true, "inspect_read": true,
+	"inspect_list": true, "asset_find": true, "asset_info": true, "capture_screenshot": true,
+	"animator_inspect": true, "animator_audit": true,
+}
+
 // GroupOf infers a tool's group from its name.
 func GroupOf(name string) string {
+	if diagnosticNames[name] {
+		return "diagnostics"
+	}
 	for _, p := range prefixGroups {
 		if strings.HasPrefix(name, p.prefix) {
 			return p.group

@@ -10,11 +10,19 @@ import (
 	"sync"
 )
 
-// Sources of a definition.
+// Sources of a definition, in the order they win a name: the per-user
+// project folder, the folder committed with the project, the shared folder.
 const (
-	SourceProject = "project"
-	SourceShared  = "shared"
+	SourceProject   = "project"
+	SourceCommitted = "committed"
+	SourceShared    = "shared"
 )
+
+// CommittedDir is the folder of the definitions that travel with a project:
+// <project>/.unitymcp/tools.
+func CommittedDir(projectRoot string) string {
+	return filepath.Join(projectRoot, ".unitymcp", "tools")
+}
 
 // Dir is one definition folder.
 type Dir struct {
@@ -30,12 +38,22 @@ type Rejection struct {
 	Reasons []string `json:"reasons"`
 }
 
+// Skip is a .json file that is not read as a definition, and why.
+type Skip struct {
+	File   string `json:"file"`
+	Reason string `json:"reason"`
+}
+
 // Set is the outcome of loading a project's definitions.
 type Set struct {
 	Defs     []*Def
 	Rejected []Rejection
-	// Shadowed lists shared definitions a project definition replaced.
+	// Shadowed says, per name defined in several folders, which definition
+	// is used and which are not.
 	Shadowed []string
+	Skipped  []Skip
+	// Dirs are the folders the set was loaded from.
+	Dirs []Dir
 }
 
 // Get returns the definition named name.
@@ -48,179 +66,128 @@ func (s *Set) Get(name string) *Def {
 	return nil
 }
 
-// Load reads every .json file of the folders (project first, then shared:
-// the project's definition wins a name clash) and checks the set. tools
-// answers for names that are not definitions (built-in and editor tools).
-func Load(dirs []Dir, tools Tools) *Set {
-	set := &Set{}
-	byName := map[string]*Def{}
+// RejectedNamed returns the rejection of a file defining name, if any.
+func (s *Set) RejectedNamed(name string) *Rejection {
+	for i := range s.Rejected {
+		if s.Rejected[i].Name == name {
+			return &s.Rejected[i]
+		}
+	}
+	return nil
+}
+
+// HasDir reports whether the set was loaded from the folder path.
+func (s *Set) HasDir(path string) bool {
+	for _, d := range s.Dirs {
+		if d.Path == path {
+			return true
+		}
+	}
+	return false
+}
+
+// file is one definition file while a set loads.
+type file struct {
+	path, source, dir string
+	def               *Def
+	reasons           []string
+	rejected          bool
+	// linked is set when the linker's reasons are already among reasons.
+	linked bool
+}
+
+func (f *file) reject(reasons ...string) {
+	f.reasons = append(f.reasons, reasons...)
+	f.rejected = true
+}
+
+// Load reads every .json file of the folders (hidden ones too, as isuzu's
+// loader does; an editor's lock file is skipped and reported) and checks the
+// set. The first folder wins a name: a definition there shadows those of the
+// same name in later folders. A rejected file claims no name, so the next
+// folder's definition of it is used instead (definitions_list says so).
+// tools are the tools that are not definitions (built-in and editor tools).
+func Load(dirs []Dir, tools map[string]Tool) *Set {
+	set := &Set{Dirs: dirs}
+	var files []*file
 	for _, dir := range dirs {
 		entries, err := os.ReadDir(dir.Path)
 		if err != nil {
 			continue // a missing folder holds no definitions
 		}
-		names := make([]string, 0, len(entries))
+		var names []string
 		for _, e := range entries {
-			if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".json") && !strings.HasPrefix(e.Name(), ".") {
-				names = append(names, e.Name())
+			if e.IsDir() || !strings.EqualFold(filepath.Ext(e.Name()), ".json") {
+				continue
 			}
+			if strings.HasPrefix(e.Name(), ".#") {
+				set.Skipped = append(set.Skipped, Skip{File: filepath.Join(dir.Path, e.Name()),
+					Reason: "an editor's lock file (.#name, Emacs), not a definition"})
+				continue
+			}
+			names = append(names, e.Name())
 		}
 		sort.Strings(names)
-		parsed := parseAll(dir, names)
-		inDir := map[string]string{}
-		for i, n := range names {
-			path := filepath.Join(dir.Path, n)
-			d, reasons := parsed[i].def, parsed[i].reasons
-			if reasons != nil {
-				name := ""
-				if d != nil {
-					name = d.Name
-				}
-				set.reject(path, dir.Source, name, reasons)
-				continue
-			}
-			if other, ok := inDir[d.Name]; ok {
-				set.reject(path, dir.Source, d.Name, []string{fmt.Sprintf("$.name: %q is already defined by %s in the same folder", d.Name, other)})
-				continue
-			}
-			inDir[d.Name] = path
-			if exists, _ := tools(d.Name); exists {
-				set.reject(path, dir.Source, d.Name, []string{fmt.Sprintf("$.name: %q is already a built-in or editor tool; choose another name", d.Name)})
-				continue
-			}
-			if prev, ok := byName[d.Name]; ok {
-				set.Shadowed = append(set.Shadowed, fmt.Sprintf("%s (%s) is replaced by %s", d.Name, path, prev.Path))
-				continue
-			}
-			byName[d.Name] = d
-			set.Defs = append(set.Defs, d)
+		for i, p := range parseAll(dir, names) {
+			files = append(files, &file{path: filepath.Join(dir.Path, names[i]), source: dir.Source, dir: dir.Path,
+				def: p.def, reasons: p.reasons, rejected: p.reasons != nil})
 		}
 	}
-	set.checkSequences(byName, tools)
-	sort.Slice(set.Defs, func(i, j int) bool { return set.Defs[i].Name < set.Defs[j].Name })
+	// Candidates per name, in precedence order.
+	cands := map[string][]*file{}
+	var order []string
+	for _, f := range files {
+		if f.def == nil || !NameRule.MatchString(f.def.Name) {
+			f.rejected = true
+			continue
+		}
+		if _, clash := tools[f.def.Name]; clash {
+			f.reject(fmt.Sprintf("$.name: %s is already a built-in tool or one the editor declares, which wins; choose another name", quote(f.def.Name)))
+		}
+		if cands[f.def.Name] == nil {
+			order = append(order, f.def.Name)
+		}
+		cands[f.def.Name] = append(cands[f.def.Name], f)
+	}
+	chosen := link(cands, tools)
+	// Steps of files rejected on their own are checked too, so one pass
+	// reports every problem of a file.
+	l := newLinker(chosen, cands, tools)
+	for _, f := range files {
+		if f.rejected && f.def != nil && f.def.Kind == KindSequence && len(f.def.Steps) > 0 && !f.linked {
+			for _, r := range l.steps(f.def) {
+				f.reasons = append(f.reasons, r.msg)
+			}
+		}
+	}
+	sort.Strings(order)
+	for _, name := range order {
+		c := chosen[name]
+		for _, f := range cands[name] {
+			switch {
+			case c == nil || f == c:
+			case f.rejected:
+				set.Shadowed = append(set.Shadowed, fmt.Sprintf("%s: the %s definition (%s) was rejected, so the %s one (%s) is used", name, f.source, f.path, c.source, c.path))
+			case f.dir == c.dir:
+				f.reject(fmt.Sprintf("$.name: %s is already defined by %s in the same folder; rename one of them", quote(name), c.path))
+			default:
+				set.Shadowed = append(set.Shadowed, fmt.Sprintf("%s: the %s definition (%s) is used; it shadows the %s one (%s)", name, c.source, c.path, f.source, f.path))
+			}
+		}
+		if c != nil {
+			set.Defs = append(set.Defs, c.def)
+		}
+	}
+	for _, f := range files {
+		if f.rejected {
+			name := ""
+			if f.def != nil {
+				name = f.def.Name
+			}
+			set.Rejected = append(set.Rejected, Rejection{File: f.path, Source: f.source, Name: name, Reasons: f.reasons})
+		}
+	}
 	return set
-}
-
-func (s *Set) reject(path, source, name string, reasons []string) {
-	s.Rejected = append(s.Rejected, Rejection{File: path, Source: source, Name: name, Reasons: reasons})
-}
-
-// checkSequences resolves step tools, rejects cycles and sequences built on
-// rejected or unknown tools, and works out destructiveness.
-func (s *Set) checkSequences(byName map[string]*Def, tools Tools) {
-	bad := map[string][]string{}
-	// Cycles, through chains of any length.
-	const (
-		unseen = iota
-		active
-		done
-	)
-	mark := map[string]int{}
-	var stack []string
-	var visit func(name string)
-	visit = func(name string) {
-		mark[name] = active
-		stack = append(stack, name)
-		for _, st := range byName[name].Steps {
-			next, ok := byName[st.Tool]
-			if !ok || next.Kind != KindSequence {
-				continue
-			}
-			switch mark[st.Tool] {
-			case active:
-				i := len(stack) - 1
-				for stack[i] != st.Tool {
-					i--
-				}
-				cycle := append(append([]string{}, stack[i:]...), st.Tool)
-				for _, n := range stack[i:] {
-					bad[n] = append(bad[n], "$.steps: sequences call each other in a cycle: "+strings.Join(cycle, " → "))
-				}
-			case unseen:
-				visit(st.Tool)
-			}
-		}
-		stack = stack[:len(stack)-1]
-		mark[name] = done
-	}
-	names := make([]string, 0, len(byName))
-	for n, d := range byName {
-		if d.Kind == KindSequence {
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		if mark[n] == unseen {
-			visit(n)
-		}
-	}
-	// Unknown step tools; rejections propagate to the sequences that use them.
-	for changed := true; changed; {
-		changed = false
-		for _, n := range names {
-			if len(bad[n]) > 0 {
-				continue
-			}
-			for i, st := range byName[n].Steps {
-				if d, ok := byName[st.Tool]; ok {
-					if len(bad[d.Name]) > 0 {
-						bad[n] = append(bad[n], fmt.Sprintf("$.steps[%d].tool: %q was rejected", i, st.Tool))
-						changed = true
-					}
-					continue
-				}
-				if exists, _ := tools(st.Tool); !exists {
-					bad[n] = append(bad[n], fmt.Sprintf("$.steps[%d].tool: no tool is named %q (a built-in, a tool the editor declared, or another definition)", i, st.Tool))
-					changed = true
-				}
-			}
-		}
-	}
-	// Destructiveness, deepest first.
-	var destructive func(name string, seen map[string]bool) bool
-	destructive = func(name string, seen map[string]bool) bool {
-		if d, ok := byName[name]; ok {
-			if d.Kind != KindSequence || seen[name] {
-				return d.Destructive
-			}
-			seen[name] = true
-			for _, st := range d.Steps {
-				if destructive(st.Tool, seen) {
-					return true
-				}
-			}
-			return d.Destructive
-		}
-		_, de := tools(name)
-		return de
-	}
-	for _, n := range names {
-		d := byName[n]
-		if len(bad[n]) > 0 {
-			continue
-		}
-		for i, st := range d.Steps {
-			if destructive(st.Tool, map[string]bool{n: true}) {
-				if d.explicitNotDestructive {
-					bad[n] = append(bad[n], fmt.Sprintf("$.destructive: false, but step %d (%s) is destructive; remove destructive: false (the sequence is destructive and takes confirm)", i, st.Tool))
-				}
-				d.Destructive = true
-			}
-		}
-	}
-	if len(bad) == 0 {
-		return
-	}
-	kept := s.Defs[:0]
-	for _, d := range s.Defs {
-		if reasons := bad[d.Name]; len(reasons) > 0 {
-			s.reject(d.Path, d.Source, d.Name, reasons)
-			continue
-		}
-		kept = append(kept, d)
-	}
-	s.Defs = kept
 }
 
 type parsedFile struct {
@@ -243,7 +210,7 @@ func parseAll(dir Dir, names []string) []parsedFile {
 				path := filepath.Join(dir.Path, names[i])
 				data, err := os.ReadFile(path)
 				if err != nil {
-					out[i] = parsedFile{reasons: []string{"cannot read: " + err.Error()}}
+					out[i] = parsedFile{reasons: []string{"cannot read the file: " + err.Error()}}
 					continue
 				}
 				d, reasons := Parse(data, path, dir.Source)

@@ -11,9 +11,11 @@ import (
 )
 
 // Watcher watches the tools folder (tools/shared and every
-// tools/<projectHash>) and reports, debounced, which folders changed.
-// Editors save atomically (write a temp file, rename it over the target), so
-// it watches folders, not files; folders that appear later are added.
+// tools/<projectHash>) and the committed folders of the projects it is told
+// about (<project>/.unitymcp/tools), and reports, debounced, which folders
+// changed. Editors save atomically (write a temp file, rename it over the
+// target), so it watches folders, not files; folders that appear later are
+// added.
 type Watcher struct {
 	root     string
 	debounce time.Duration
@@ -23,8 +25,11 @@ type Watcher struct {
 	w       *fsnotify.Watcher
 	mu      sync.Mutex
 	pending map[string]bool
-	timer   *time.Timer
-	done    chan struct{}
+	// projects maps a project folder to its hash, for the committed folders.
+	projects map[string]string
+	closed   bool
+	timer    *time.Timer
+	done     chan struct{}
 }
 
 // Watch starts watching root (created if missing). onChange receives the
@@ -37,7 +42,7 @@ func Watch(root string, debounce time.Duration, log *slog.Logger, onChange func(
 	if err != nil {
 		return nil, err
 	}
-	w := &Watcher{root: root, debounce: debounce, onChange: onChange, log: log, w: fw, pending: map[string]bool{}, done: make(chan struct{})}
+	w := &Watcher{root: root, debounce: debounce, onChange: onChange, log: log, w: fw, pending: map[string]bool{}, projects: map[string]string{}, done: make(chan struct{})}
 	if err := fw.Add(root); err != nil {
 		fw.Close()
 		return nil, err
@@ -58,8 +63,71 @@ func (w *Watcher) add(dir string) {
 	}
 }
 
+// WatchProject also watches the committed definitions folder of the
+// project at root and reports hash when it changes. The folder need not
+// exist: the project folder and .unitymcp are watched for it to appear
+// (only events about .unitymcp and tools count there). With reload, hash is
+// reported now too (its definitions were loaded before the folder was known).
+func (w *Watcher) WatchProject(hash, root string, reload bool) {
+	w.mu.Lock()
+	_, known := w.projects[root]
+	w.projects[root] = hash
+	closed := w.closed
+	w.mu.Unlock()
+	if closed {
+		return
+	}
+	if !known {
+		w.ensure(root)
+	}
+	if reload {
+		w.schedule(hash)
+	}
+}
+
+// ensure watches every level of root/.unitymcp/tools that exists.
+func (w *Watcher) ensure(root string) {
+	for _, dir := range []string{root, filepath.Join(root, ".unitymcp"), CommittedDir(root)} {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return
+		}
+		if err := w.w.Add(dir); err != nil {
+			w.log.Warn("definitions: cannot watch folder", "dir", dir, "err", err)
+			return
+		}
+	}
+}
+
+// projectEvent maps an event under a project folder to the project's hash;
+// handled is false when the event is not under one.
+func (w *Watcher) projectEvent(ev fsnotify.Event) (hash string, handled bool) {
+	dir, name := filepath.Dir(ev.Name), filepath.Base(ev.Name)
+	w.mu.Lock()
+	var root string
+	for r, h := range w.projects {
+		if dir == r || dir == filepath.Join(r, ".unitymcp") || dir == CommittedDir(r) || ev.Name == CommittedDir(r) {
+			root, hash = r, h
+			break
+		}
+	}
+	w.mu.Unlock()
+	switch {
+	case root == "":
+		return "", false
+	case dir == CommittedDir(root):
+		return hash, true
+	case dir == root && name == ".unitymcp", dir == filepath.Join(root, ".unitymcp") && name == "tools", ev.Name == CommittedDir(root):
+		w.ensure(root) // a level appeared (or went: nothing to add then)
+		return hash, true
+	}
+	return "", true // something else in the project folder
+}
+
 // Close stops watching.
 func (w *Watcher) Close() {
+	w.mu.Lock()
+	w.closed = true
+	w.mu.Unlock()
 	w.w.Close()
 	<-w.done
 	w.mu.Lock()
@@ -88,6 +156,15 @@ func (w *Watcher) loop() {
 }
 
 func (w *Watcher) handle(ev fsnotify.Event) {
+	if ev.Op == fsnotify.Chmod {
+		return
+	}
+	if hash, handled := w.projectEvent(ev); handled {
+		if hash != "" {
+			w.schedule(hash)
+		}
+		return
+	}
 	dir, name := filepath.Dir(ev.Name), filepath.Base(ev.Name)
 	var folder string
 	switch {
@@ -106,10 +183,16 @@ func (w *Watcher) handle(ev fsnotify.Event) {
 	default:
 		return
 	}
-	if ev.Op == fsnotify.Chmod {
+	w.schedule(folder)
+}
+
+// schedule reports folder after the debounce.
+func (w *Watcher) schedule(folder string) {
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
 		return
 	}
-	w.mu.Lock()
 	w.pending[folder] = true
 	if w.timer == nil {
 		w.timer = time.AfterFunc(w.debounce, w.flush)

@@ -15,7 +15,7 @@ var ScriptUsings = []string{"System", "System.Collections", "System.Collections.
 // Wrap turns a script's snippet into a compilable class:
 //
 //	using System; … using Newtonsoft.Json.Linq;   (+ the snippet's own leading usings)
-//	namespace UnityMcp.Scripts {
+//	namespace McpScripts {
 //	  public static class Script_<hash> {
 //	    public static object Execute(JObject args) {
 //	#line N "<file>"
@@ -53,7 +53,7 @@ func Wrap(snippet, file string) (source, hash string) {
 	for _, u := range usings {
 		b.WriteString(u + "\n")
 	}
-	b.WriteString("namespace UnityMcp.Scripts {\npublic static class Script_HASH {\npublic static object Execute(JObject args) {\n")
+	b.WriteString("namespace McpScripts {\npublic static class Script_HASH {\npublic static object Execute(JObject args) {\n")
 	fmt.Fprintf(&b, "#line %d %q\n", first+1, strings.ReplaceAll(file, `\`, `/`))
 	b.WriteString(body)
 	b.WriteString("\n#line default\nreturn null;\n}\n}\n}\n")

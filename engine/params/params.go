@@ -9,6 +9,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/unitymcp/unitymcp/engine/suggest"
 )
 
 // Param is one argument of a tool: the part of JSON Schema the daemon checks
@@ -20,7 +22,9 @@ type Param struct {
 	Default     any
 	HasDefault  bool
 	Enum        []string
-	// EnumAny holds an enum with non-string members (numbers, booleans).
+	// EnumAny holds an enum matched exactly, by JSON value: enums with
+	// non-string members (numbers, booleans), and every enum of a definition
+	// input (the definition-tools document checks inputs exactly).
 	EnumAny  []any
 	Items    string // element type of an array, "" for any
 	Required bool
@@ -153,18 +157,20 @@ func Parse(raw json.RawMessage) ([]Param, error) {
 
 // Check checks args against params and returns a copy with defaults
 // filled in. Every problem is listed in one invalid_params error. Enum values
-// match case-insensitively and by index (run-tests' "exact"(1)), and come
-// out in their canonical spelling.
+// in Enum match case-insensitively and by index (run-tests' "exact"(1)), and
+// come out in their canonical spelling; values in EnumAny match exactly.
 func Check(tool string, params []Param, args map[string]any) (map[string]any, error) {
 	out := make(map[string]any, len(params))
-	var problems []string
+	e := &Error{Tool: tool}
 	known := make(map[string]bool, len(params))
+	names := make([]string, 0, len(params))
 	for _, p := range params {
 		known[p.Name] = true
+		names = append(names, p.Name)
 		v, present := args[p.Name]
 		if !present || v == nil {
 			if p.Required && !p.HasDefault {
-				problems = append(problems, fmt.Sprintf("%s is required (%s)", p.Name, describe(p)))
+				e.add(p.Name, fmt.Sprintf("%s is required (%s)", p.Name, describe(p)))
 				continue
 			}
 			if p.HasDefault {
@@ -174,7 +180,7 @@ func Check(tool string, params []Param, args map[string]any) (map[string]any, er
 		}
 		nv, err := checkValue(p, v)
 		if err != "" {
-			problems = append(problems, err)
+			e.add(p.Name, err)
 			continue
 		}
 		out[p.Name] = nv
@@ -187,18 +193,14 @@ func Check(tool string, params []Param, args map[string]any) (map[string]any, er
 	}
 	sort.Strings(unknown)
 	for _, k := range unknown {
-		names := make([]string, 0, len(params))
-		for _, p := range params {
-			names = append(names, p.Name)
-		}
 		if len(names) == 0 {
-			problems = append(problems, fmt.Sprintf("unknown argument %q: %s takes no arguments", k, tool))
+			e.add(k, fmt.Sprintf("unknown argument %q: %s takes no arguments", k, tool))
 		} else {
-			problems = append(problems, fmt.Sprintf("unknown argument %q (%s takes: %s; names are case-sensitive)", k, tool, strings.Join(names, ", ")))
+			e.add(k, fmt.Sprintf("unknown argument %q%s (%s takes: %s; names are case-sensitive)", k, suggest.Hint(k, names), tool, strings.Join(names, ", ")))
 		}
 	}
-	if len(problems) > 0 {
-		return nil, &Error{Tool: tool, Problems: problems}
+	if len(e.Problems) > 0 {
+		return nil, e
 	}
 	return out, nil
 }
@@ -218,15 +220,6 @@ func checkValue(p Param, v any) (any, string) {
 	bad := func() (any, string) {
 		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, describe(p), jsonKind(v))
 	}
-	if len(p.EnumAny) > 0 {
-		got, _ := json.Marshal(v)
-		for _, e := range p.EnumAny {
-			if want, _ := json.Marshal(e); string(want) == string(got) {
-				return v, ""
-			}
-		}
-		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, describe(p), got)
-	}
 	if len(p.Enum) > 0 {
 		switch x := v.(type) {
 		case string:
@@ -243,42 +236,55 @@ func checkValue(p Param, v any) (any, string) {
 		}
 		return bad()
 	}
-	switch p.Type {
-	case "string":
-		if _, ok := v.(string); !ok {
+	if !fitsType(p, v) {
+		if len(p.EnumAny) > 0 {
 			return bad()
 		}
-	case "boolean":
-		if _, ok := v.(bool); !ok {
-			return bad()
-		}
-	case "number":
-		if _, ok := v.(float64); !ok {
-			return bad()
-		}
-	case "integer":
-		f, ok := v.(float64)
-		if !ok || f != math.Trunc(f) {
-			return bad()
-		}
-	case "object":
-		if _, ok := v.(map[string]any); !ok {
-			return bad()
-		}
-	case "array":
-		arr, ok := v.([]any)
-		if !ok {
-			return bad()
-		}
-		if p.Items != "" {
-			for i, el := range arr {
-				if _, msg := checkValue(Param{Name: fmt.Sprintf("%s[%d]", p.Name, i), Type: p.Items}, el); msg != "" {
-					return nil, msg
-				}
+		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, p.Type, jsonKind(v))
+	}
+	if p.Type == "array" && p.Items != "" {
+		for i, el := range v.([]any) {
+			if _, msg := checkValue(Param{Name: fmt.Sprintf("%s[%d]", p.Name, i), Type: p.Items}, el); msg != "" {
+				return nil, msg
 			}
 		}
 	}
+	if len(p.EnumAny) > 0 {
+		got, _ := json.Marshal(v)
+		for _, e := range p.EnumAny {
+			if want, _ := json.Marshal(e); string(want) == string(got) {
+				return v, ""
+			}
+		}
+		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, describe(p), got)
+	}
 	return v, ""
+}
+
+// fitsType reports whether v is a JSON value of p's type (any value when
+// the type is unknown).
+func fitsType(p Param, v any) bool {
+	switch p.Type {
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
+	case "number":
+		_, ok := v.(float64)
+		return ok
+	case "integer":
+		f, ok := v.(float64)
+		return ok && f == math.Trunc(f)
+	case "object":
+		_, ok := v.(map[string]any)
+		return ok
+	case "array":
+		_, ok := v.([]any)
+		return ok
+	}
+	return true
 }
 
 func jsonKind(v any) string {
@@ -301,6 +307,13 @@ func jsonKind(v any) string {
 type Error struct {
 	Tool     string
 	Problems []string
+	// Args names the argument each problem is about, in the order of Problems.
+	Args []string
+}
+
+func (e *Error) add(arg, problem string) {
+	e.Problems = append(e.Problems, problem)
+	e.Args = append(e.Args, arg)
 }
 
 func (e *Error) Error() string { return e.Tool + ": " + strings.Join(e.Problems, "; ") }

@@ -69,3 +69,43 @@ func TestCheckArgs(t *testing.T) {
 		})
 	}
 }
+
+// EnumAny matches exactly (definition inputs): no case folding, no index;
+// the type is checked too.
+func TestExactEnum(t *testing.T) {
+	t.Parallel()
+	ps := []Param{{Name: "axis", Type: "string", EnumAny: []any{"x", "y", "z"}}, {Name: "n", Type: "integer", EnumAny: []any{1.0, "two"}}}
+	for _, c := range []struct {
+		args string
+		want string // "" = accepted
+	}{
+		{`{"axis":"y"}`, ""},
+		{`{"axis":"Y"}`, `axis must be one of ["x","y","z"], got "Y"`},
+		{`{"axis":1}`, `axis must be one of ["x","y","z"], got number 1`},
+		{`{"n":1}`, ""},
+		{`{"n":"two"}`, `n must be one of [1,"two"], got string "two"`},
+	} {
+		var in map[string]any
+		json.Unmarshal([]byte(c.args), &in)
+		_, err := Check("tool", ps, in)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.args, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: got %v, want %q", c.args, err, c.want)
+		}
+	}
+}
+
+// Unknown arguments get a "did you mean"; every problem names its argument.
+func TestCheckNamesTheArgument(t *testing.T) {
+	t.Parallel()
+	_, err := Check("get-logs", []Param{P("LogType", "string", "l").Def("All"), P("MaxCount", "number", "m").Def(100)}, map[string]any{"LogTyp": "Error", "MaxCount": "5"})
+	e, ok := err.(*Error)
+	if !ok || len(e.Problems) != 2 || strings.Join(e.Args, ",") != "MaxCount,LogTyp" {
+		t.Fatalf("got %#v", err)
+	}
+	if !strings.Contains(e.Problems[1], `unknown argument "LogTyp" (did you mean "LogType"?)`) {
+		t.Errorf("no did-you-mean: %s", e.Problems[1])
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/catalog"
+	"github.com/unitymcp/unitymcp/engine/definitions"
 )
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -35,7 +36,14 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	t, terr := s.eng.Resolve(r.Context(), r.URL.Query().Get("project"), nil)
 	if terr == nil {
 		h.ProjectHash = t.Hash
-		h.DefinitionsDir = s.eng.State().ToolsDir(t.Hash)
+		for _, d := range s.eng.DefinitionDirs(t.Hash) {
+			switch d.Source {
+			case definitions.SourceProject:
+				h.DefinitionsDir = d.Path
+			case definitions.SourceCommitted:
+				h.CommittedDefinitionsDir = d.Path
+			}
+		}
 		h.MCPURL = s.MCPURL(t.Hash)
 	} else if r.URL.Query().Get("project") != "" {
 		writeJSON(w, httpStatus(terr), terr.Body())

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,7 +11,6 @@ import (
 
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/definitions"
-	"github.com/unitymcp/unitymcp/engine/project"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
@@ -43,14 +43,18 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	hash := ""
-	if p := ProjectFromEnv(cfg.Project, os.Getenv("CLAUDE_PROJECT_DIR")); p != "" {
-		if hash, err = project.HashDir(p); err != nil {
-			return err
-		}
-	}
 	eng := engine.New(engine.Options{State: dir})
 	defer eng.Close()
+	hash := ""
+	if p := ProjectFromEnv(cfg.Project, os.Getenv("CLAUDE_PROJECT_DIR")); p != "" {
+		// Resolved by its folder, as a pinned caller would: the engine then
+		// knows the project's committed definitions folder too.
+		t, terr := eng.Resolve(context.Background(), p, nil)
+		if terr != nil {
+			return &ExitError{Code: 2, Err: fmt.Errorf("project %s: %s", p, terr.Message)}
+		}
+		hash = t.Hash
+	}
 	switch cfg.Action {
 	case "list":
 		rep := eng.DefinitionsReport(hash)
@@ -60,15 +64,19 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 			return nil
 		}
 		if rep.DefinitionsDir != nil {
-			fmt.Fprintf(stdout, "project definitions: %s\n", *rep.DefinitionsDir)
+			fmt.Fprintf(stdout, "project definitions:   %s\n", *rep.DefinitionsDir)
 		}
-		fmt.Fprintf(stdout, "shared definitions:  %s\n", rep.SharedDefinitionsDir)
+		if rep.CommittedDefinitionsDir != nil {
+			fmt.Fprintf(stdout, "committed definitions: %s\n", *rep.CommittedDefinitionsDir)
+		}
+		fmt.Fprintf(stdout, "shared definitions:    %s\n", rep.SharedDefinitionsDir)
 		for _, t := range rep.Tools {
 			fmt.Fprintf(stdout, "  %-28s %-8s %-11s %s (%s)\n", t.Name, t.Kind, t.Group, t.File, t.Source)
 		}
 		for _, r := range rep.Rejected {
 			printRejection(stdout, r)
 		}
+		printNotes(stdout, rep.Shadowed, rep.Warnings, rep.Skipped)
 		return nil
 	case "validate":
 		var sets []*definitions.Set
@@ -89,21 +97,27 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 				want[abs] = true
 				dirs[filepath.Dir(abs)] = true
 			}
-			shared := dir.SharedToolsDir()
 			for d := range dirs {
-				ds := []definitions.Dir{{Path: d, Source: definitions.SourceProject}}
-				if d != shared { // steps may call shared definitions
-					ds = append(ds, definitions.Dir{Path: shared, Source: definitions.SourceShared})
-				}
-				sets = append(sets, eng.CheckDefinitions(hash, ds))
+				sets = append(sets, eng.CheckDefinitions(hash, dirsFor(d, eng.DefinitionDirs(hash))))
 			}
 		}
 		bad := 0
 		for _, set := range sets {
+			var warnings []string
 			for _, d := range set.Defs {
 				if want == nil || want[d.Path] {
-					fmt.Fprintf(stdout, "ok        %s (%s %s)\n", d.Path, d.Kind, d.Name)
+					fmt.Fprintf(stdout, "ok        %s (%s %s, %s)\n", d.Path, d.Kind, d.Name, d.Source)
 					delete(want, d.Path)
+					for _, w := range d.Warnings {
+						warnings = append(warnings, d.Path+": "+w)
+					}
+				}
+			}
+			var skipped []definitions.Skip
+			for _, sk := range set.Skipped {
+				if want == nil || want[sk.File] {
+					skipped = append(skipped, sk)
+					delete(want, sk.File)
 				}
 			}
 			for _, r := range set.Rejected {
@@ -113,6 +127,7 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 					bad++
 				}
 			}
+			printNotes(stdout, nil, warnings, skipped)
 		}
 		for f := range want {
 			fmt.Fprintf(stdout, "skipped   %s (only .json files are definitions)\n", f)
@@ -123,6 +138,30 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 		return nil
 	}
 	return &ExitError{Code: 2, Err: fmt.Errorf("definitions: say list or validate")}
+}
+
+// dirsFor are the folders to check the definitions of folder d in: the
+// project's own, when d is one of them (precedence and steps calling the
+// others as the daemon has them), else d first, then the project's.
+func dirsFor(d string, project []definitions.Dir) []definitions.Dir {
+	for _, p := range project {
+		if p.Path == d {
+			return project
+		}
+	}
+	return append([]definitions.Dir{{Path: d, Source: definitions.SourceProject}}, project...)
+}
+
+func printNotes(w io.Writer, shadowed, warnings []string, skipped []definitions.Skip) {
+	for _, s := range shadowed {
+		fmt.Fprintf(w, "shadowed  %s\n", s)
+	}
+	for _, s := range warnings {
+		fmt.Fprintf(w, "warning   %s\n", s)
+	}
+	for _, s := range skipped {
+		fmt.Fprintf(w, "skipped   %s (%s)\n", s.File, s.Reason)
+	}
 }
 
 func printRejection(w io.Writer, r definitions.Rejection) {

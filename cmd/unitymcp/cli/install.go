@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/unitymcp/unitymcp/engine/api"
-	"github.com/unitymcp/unitymcp/engine/project"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/installer"
 )
@@ -25,11 +24,13 @@ type InstallConfig struct {
 	Print     bool
 	Dir       string
 	Stdio     bool // force the stdio form even where HTTP works
+	HTTP      bool // the HTTP form, also at project scope (naming $UNITYMCP_TOKEN)
 }
 
 func installEnv(proj string) installer.Env {
 	home, _ := os.UserHomeDir()
-	return installer.Env{GOOS: runtime.GOOS, Home: home, AppData: os.Getenv("APPDATA"), XDGConfig: os.Getenv("XDG_CONFIG_HOME"), Project: proj}
+	return installer.Env{GOOS: runtime.GOOS, Home: home, AppData: os.Getenv("APPDATA"), LocalAppData: os.Getenv("LOCALAPPDATA"),
+		XDGConfig: os.Getenv("XDG_CONFIG_HOME"), Project: proj, Addr: os.Getenv(AddrEnv)}
 }
 
 func runInstall(args []string, std IO) error   { return runInstallCmd("install", args, std) }
@@ -55,6 +56,7 @@ func runInstallCmd(cmd string, rest []string, std IO) error {
 	source := fs.String("source", "git", "git, local or a path to unity-package")
 	printOnly := fs.Bool("print", false, "print the snippet instead of writing it")
 	stdio := fs.Bool("stdio", false, "use `unitymcp stdio` even for clients that can use HTTP")
+	http := fs.Bool("http", false, "use HTTP, also at --scope project (the entry then reads the token from $"+installer.TokenEnv+")")
 	agent := fs.String("agent", "claude-code", "agent whose skill folder to use (skill)")
 	dir := fs.String("dir", "", "write the skill under this folder instead (skill)")
 	if err := parse(fs, args); err != nil {
@@ -63,8 +65,11 @@ func runInstallCmd(cmd string, rest []string, std IO) error {
 	if what == "skill" {
 		name = *agent
 	}
+	if *stdio && *http {
+		return usageError("%s: --stdio and --http exclude each other", cmd)
+	}
 	return Install(InstallConfig{Uninstall: cmd == "uninstall", What: what, Name: name, Project: *proj, Scope: *scope,
-		Source: *source, Print: *printOnly, Dir: *dir, Stdio: *stdio}, std.Out)
+		Source: *source, Print: *printOnly, Dir: *dir, Stdio: *stdio, HTTP: *http}, std.Out)
 }
 
 // Install runs the install and uninstall subcommands.
@@ -79,6 +84,10 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 			return err
 		}
 	}
+	dir, err := state.Open()
+	if err != nil {
+		return err
+	}
 	switch cfg.What {
 	case "unity":
 		if proj == "" {
@@ -86,13 +95,13 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 		}
 		var res installer.UnityResult
 		if cfg.Uninstall {
-			res, err = installer.UninstallUnity(proj)
+			res, err = installer.UninstallUnity(proj, dir.Root)
 		} else {
 			ref, rerr := installer.PackageRef(cfg.Source, api.Version, exe)
 			if rerr != nil {
 				return &ExitError{Code: 2, Err: rerr}
 			}
-			res, err = installer.InstallUnity(proj, ref)
+			res, err = installer.InstallUnity(proj, ref, dir.Root)
 		}
 		if err != nil {
 			return err
@@ -112,10 +121,15 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 		if cfg.Name == "" {
 			return &ExitError{Code: 2, Err: fmt.Errorf("name a client: %s", strings.Join(installer.ClientNames(), ", "))}
 		}
-		req := installer.ClientRequest{Client: cfg.Name, Scope: cfg.Scope, Env: installEnv(proj)}
+		req := installer.ClientRequest{Client: cfg.Name, Scope: cfg.Scope, Env: installEnv(proj), StateDir: dir.Root}
+		switch {
+		case cfg.Stdio:
+			req.Mode = "stdio"
+		case cfg.HTTP:
+			req.Mode = "http"
+		}
 		if !cfg.Uninstall {
-			req.Server, err = serverFor(proj, exe, cfg.Stdio)
-			if err != nil {
+			if req.Server, err = installer.NewServer(dir, exe, req.Env); err != nil {
 				return err
 			}
 		}
@@ -125,6 +139,7 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 			res, err = req.Snippet()
 			if err == nil {
 				fmt.Fprintf(stdout, "# %s (%s) — %s\n%s\n", cfg.Name, res.Mode, res.Path, res.Snippet)
+				printClientNotes(stdout, res.Notes)
 			}
 			return err
 		case cfg.Uninstall:
@@ -140,11 +155,14 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "%s has no unitymcp entry: nothing to do\n", res.Path)
 		case !res.Changed:
 			fmt.Fprintf(stdout, "%s already has the right unitymcp entry: nothing to do\n", res.Path)
+		case res.Removed:
+			fmt.Fprintf(stdout, "removed %s: unitymcp had created it and it held nothing else (backup: %s)\n", res.Path, res.Backup)
 		case cfg.Uninstall:
 			fmt.Fprintf(stdout, "removed the unitymcp entry from %s (backup: %s)\n", res.Path, orNone(res.Backup))
 		default:
 			fmt.Fprintf(stdout, "wrote the unitymcp entry (%s) to %s (backup: %s); restart %s if it is running\n", res.Mode, res.Path, orNone(res.Backup), cfg.Name)
 		}
+		printClientNotes(stdout, res.Notes)
 		return nil
 	case "skill":
 		agent := cfg.Name
@@ -155,7 +173,7 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 		if err != nil {
 			return &ExitError{Code: 2, Err: err}
 		}
-		res, err := installer.InstallSkill(p)
+		res, err := installer.InstallSkill(p, dir.Root)
 		if err != nil {
 			return err
 		}
@@ -169,38 +187,11 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 	return &ExitError{Code: 2, Err: fmt.Errorf("install what? unity, client NAME or skill")}
 }
 
-// serverFor is how clients reach the daemon: HTTP with the token (pinned to
-// the project when one is given), and the stdio command for clients that
-// spawn processes.
-func serverFor(proj, exe string, stdioOnly bool) (installer.Server, error) {
-	s := installer.Server{Command: exe, Args: []string{"stdio"}}
-	if proj != "" {
-		s.Args = append(s.Args, "--project", proj)
+// printClientNotes says what the user must still do in the client.
+func printClientNotes(w io.Writer, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintf(w, "note: %s\n", n)
 	}
-	if stdioOnly {
-		return s, nil
-	}
-	dir, err := state.Open()
-	if err != nil {
-		return s, err
-	}
-	tok, err := dir.EnsureToken()
-	if err != nil {
-		return s, err
-	}
-	addr := api.DefaultAddr
-	if info, err := dir.ReadDaemon(); err == nil && info.Address != "" {
-		addr = info.Address
-	}
-	s.URL, s.Token = "http://"+addr+"/mcp", tok
-	if proj != "" {
-		h, err := project.HashDir(proj)
-		if err != nil {
-			return s, err
-		}
-		s.URL = "http://" + addr + "/projects/" + h + "/mcp"
-	}
-	return s, nil
 }
 
 func describeRef(r installer.UnityResult) string {
