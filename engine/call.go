@@ -89,6 +89,11 @@ func (c *Call) Editor(ctx context.Context) (api.EditorInfo, *api.ToolError) {
 func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.ToolError) {
 	c := &Call{Roots: req.Roots, Progress: req.Progress, Session: req.Session, engine: e}
 	hash := ""
+	if req.Project == "" {
+		// A session pinned by select-editor keeps its (unpinned) catalog;
+		// its calls resolve to the chosen project.
+		c.selector = e.pinnedHash(req.Session)
+	}
 	if req.Project != "" {
 		t, terr := e.Resolve(ctx, req.Project, nil)
 		if terr != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/catalog"
@@ -20,9 +21,13 @@ import (
 // defState holds the loaded definition sets, by project hash ("" = the
 // shared folder alone, for sessions not pinned to a project).
 type defState struct {
-	loadMu sync.Mutex // serialises loads
-	mu     sync.Mutex
-	sets   map[string]*definitions.Set
+	loadMu sync.Mutex // serialises linking and storing loaded sets
+	// seq numbers loads as they start; applied is, per project, the newest
+	// load stored (guarded by loadMu).
+	seq     atomic.Uint64
+	applied map[string]uint64
+	mu      sync.Mutex
+	sets    map[string]*definitions.Set
 	// probes keeps each session's last probe values (see probe diffs).
 	probes probeMemory
 	// watch tells the watcher about a project's committed folder (nil: none).
@@ -108,13 +113,29 @@ func (e *Engine) loaderTools(hash string) map[string]definitions.Tool {
 }
 
 func (e *Engine) loadDefinitions(hash string) *definitions.Set {
-	// One load at a time: a slow, older load must not overwrite a newer set.
-	e.defs.loadMu.Lock()
-	defer e.defs.loadMu.Unlock()
 	if e.opt.State.Root != "" && hash != "" {
 		os.MkdirAll(e.opt.State.ToolsDir(hash), 0o700) // the folder /health points at exists
 	}
-	set := definitions.Load(e.definitionDirs(hash), e.loaderTools(hash))
+	// The files are read outside the load lock (each bounded in size and
+	// time), so a slow file never holds up another project's load.
+	seq := e.defs.seq.Add(1)
+	files := definitions.ReadDirs(e.definitionDirs(hash))
+	// One link at a time, and an older read never replaces a newer set.
+	e.defs.loadMu.Lock()
+	defer e.defs.loadMu.Unlock()
+	if e.defs.applied == nil {
+		e.defs.applied = map[string]uint64{}
+	}
+	if e.defs.applied[hash] > seq {
+		e.defs.mu.Lock()
+		set := e.defs.sets[hash]
+		e.defs.mu.Unlock()
+		if set != nil {
+			return set
+		}
+	}
+	e.defs.applied[hash] = seq
+	set := files.Link(e.loaderTools(hash))
 	e.defs.mu.Lock()
 	e.defs.sets[hash] = set
 	watch := e.defs.watch

@@ -58,6 +58,8 @@ type Engine struct {
 
 	// pathHints maps hashes of projects pinned by folder to that folder.
 	pathHints sync.Map
+	// pins maps a session to the project it chose with select-editor.
+	pins sync.Map
 
 	defs    defState
 	persist *persister
@@ -90,6 +92,8 @@ func New(opt Options) *Engine {
 		"focus-window":     runFocusWindow,
 		"render_compare":   runRenderCompare,
 		"definitions_list": runDefinitionsList,
+		"list-editors":     runListEditors,
+		"select-editor":    runSelectEditor,
 	}
 	hopt := opt.Hub
 	hopt.Logger = opt.Logger

@@ -80,10 +80,10 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 			return Target{Hash: matches[0].ProjectHash, Info: matches[0]}, nil
 		case 0:
 			return Target{}, &api.ToolError{Code: api.CodeUnknownProject, Message: fmt.Sprintf(
-				"no known project is named %q; pin a project by its folder path or hash instead. %s", sel, editorList(editors)), Data: map[string]any{"editors": editors}}
+				"no known project is named %q; pin a project by its folder path or hash instead (list-editors lists them). %s", sel, editorList(editors)), Data: editorsData(editors)}
 		default:
 			return Target{}, &api.ToolError{Code: api.CodeProjectAmbiguous, Message: fmt.Sprintf(
-				"%d projects are named %q; pin one by its folder path or hash. %s", len(matches), sel, editorList(editors)), Data: map[string]any{"editors": editors}}
+				"%d projects are named %q; pin one by its folder path or hash (select-editor {project: <path|hash>}). %s", len(matches), sel, editorList(editors)), Data: editorsData(editors)}
 		}
 	}
 	var connected []*api.EditorInfo
@@ -108,8 +108,8 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 		}
 	}
 	return Target{}, &api.ToolError{Code: api.CodeProjectAmbiguous, Message: fmt.Sprintf(
-		"%d Unity editors are connected and this session is not pinned to one; connect with /mcp?project=<hash|path|name> (or /projects/<hash>/mcp, or `unitymcp stdio --project DIR`). %s",
-		len(connected), editorList(editors)), Data: map[string]any{"editors": editors}}
+		"%d Unity editors are connected and this session is not pinned to one; call select-editor {project: <name|path|hash>} to pin it (list-editors lists them), or connect with /mcp?project=<hash|path|name> (or `unitymcp stdio --project DIR`). %s",
+		len(connected), editorList(editors)), Data: editorsData(editors)}
 }
 
 func (e *Engine) notConnected(t Target) *api.ToolError {
@@ -122,9 +122,9 @@ func (e *Engine) notConnected(t Target) *api.ToolError {
 		if t.Info != nil {
 			state = "is not connected (state " + string(t.Info.State) + ")"
 		}
-		msg = fmt.Sprintf("the Unity editor of %s %s. Open the project in Unity with the unitymcp package installed, or pin another project.", t.Path(), state)
+		msg = fmt.Sprintf("the Unity editor of %s %s. Open the project in Unity with the unitymcp package installed, or pin another project (select-editor, or ?project= / --project).", t.Path(), state)
 	}
-	return &api.ToolError{Code: api.CodeEditorNotConnected, Message: msg + " " + editorList(editors), Data: map[string]any{"editors": editors}}
+	return &api.ToolError{Code: api.CodeEditorNotConnected, Message: msg + " " + editorList(editors), Data: editorsData(editors)}
 }
 
 func (e *Engine) unknownTool(snap *catalog.Snapshot, name string) *api.ToolError {
@@ -146,6 +146,24 @@ func (e *Engine) rejectedDefinition(name string) string {
 		}
 	}
 	return ""
+}
+
+// EditorRef is how routing errors name an editor: enough to pick one with
+// select-editor, never its tool schemas.
+type EditorRef struct {
+	Name  string          `json:"name"`
+	Path  string          `json:"path"`
+	Hash  string          `json:"hash"`
+	State api.EditorState `json:"state"`
+}
+
+// editorsData is the data of a routing error: the editors, short.
+func editorsData(editors []api.EditorInfo) map[string]any {
+	refs := make([]EditorRef, 0, len(editors))
+	for _, ed := range editors {
+		refs = append(refs, EditorRef{Name: ed.ProductName, Path: ed.ProjectPath, Hash: ed.ProjectHash, State: ed.State})
+	}
+	return map[string]any{"editors": refs}
 }
 
 // editorList describes the known editors for error messages.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -284,12 +283,12 @@ const ScriptTool = "_script"
 
 func (e *Engine) runScript(ctx context.Context, c *Call) (any, error) {
 	d := c.Tool.Def
-	src, err := os.ReadFile(d.File)
+	src, err := definitions.ReadScript(d.File) // a regular file of at most 1 MiB: never /dev/zero
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, api.Errorf("not_found", "%s: the script file %s no longer exists; restore it or fix $.file in %s", d.Name, d.File, d.Path)
 	}
 	if err != nil {
-		return nil, api.Errorf(api.CodeInvalidParams, "%s: reading %s: %v", d.Name, d.File, err)
+		return nil, api.Errorf(api.CodeInvalidParams, "%s: reading the script %s: %v; fix $.file in %s", d.Name, d.File, err, d.Path)
 	}
 	source, hash := definitions.Wrap(string(src), d.File)
 	t, terr := c.Target(ctx)

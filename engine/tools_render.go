@@ -2,56 +2,37 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"image"
 	"image/color"
 	_ "image/jpeg"
 	"image/png"
-	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/confine"
 )
 
-// runRenderCompare is render_compare: two images in, numbers out.
+// runRenderCompare is render_compare: two images in, numbers out. Its
+// paths are resolved with os.Root under the project root the editor named
+// in its hello — never a folder named only by ?project= — so no symbolic
+// link leads out, and nothing is written in the state folder.
 func runRenderCompare(ctx context.Context, c *Call) (any, error) {
 	root := ""
 	if t, terr := c.Target(ctx); terr == nil {
-		root = t.Path()
-		if t.Info == nil && t.Given == "" {
-			root = ""
-		}
-	}
-	resolve := func(arg, p string) (string, *api.ToolError) {
-		if filepath.IsAbs(p) {
-			return filepath.Clean(p), nil
-		}
-		if root == "" {
-			return "", api.Errorf(api.CodeInvalidParams, "render_compare: %s %q is relative, but no project is known to resolve it against; give an absolute path or pin a project", arg, p)
-		}
-		return confine.Join(root, p, arg)
+		root = editorRoot(t)
 	}
 	threshold, grid := intArg(c.Args, "threshold"), intArg(c.Args, "grid")
 	if threshold < 0 || threshold > 255 {
 		return nil, api.Errorf(api.CodeInvalidParams, "render_compare: threshold must be 0-255, got %d", threshold)
 	}
 	grid = max(1, min(32, grid))
-	before, terr := resolve("before", c.Args["before"].(string))
+	before, after := c.Args["before"].(string), c.Args["after"].(string)
+	a, terr := loadImage(root, "before", before)
 	if terr != nil {
 		return nil, terr
 	}
-	after, terr := resolve("after", c.Args["after"].(string))
-	if terr != nil {
-		return nil, terr
-	}
-	a, terr := loadImage("before", before)
-	if terr != nil {
-		return nil, terr
-	}
-	b, terr := loadImage("after", after)
+	b, terr := loadImage(root, "after", after)
 	if terr != nil {
 		return nil, terr
 	}
@@ -60,12 +41,9 @@ func runRenderCompare(ctx context.Context, c *Call) (any, error) {
 		return nil, api.Errorf(api.CodeInvalidParams, "render_compare: the images differ in size: before is %dx%d, after is %dx%d", a.Bounds().Dx(), a.Bounds().Dy(), b.Bounds().Dx(), b.Bounds().Dy())
 	}
 	if dp, ok := c.Args["diff_path"].(string); ok && dp != "" {
-		out, terr := c.engine.writablePath(root, dp, "diff_path")
+		out, terr := writePNG(root, dp, c.engine.opt.State.Root, diff)
 		if terr != nil {
 			return nil, terr
-		}
-		if err := writePNG(out, diff); err != nil {
-			return nil, api.Errorf(api.CodeInvalidParams, "render_compare: writing diff_path: %v", err)
 		}
 		res["diffPath"] = filepath.ToSlash(out)
 	}
@@ -80,13 +58,19 @@ func intArg(args map[string]any, k string) int {
 	return int(f)
 }
 
-func loadImage(arg, p string) (image.Image, *api.ToolError) {
-	f, err := os.Open(p)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, api.Errorf("not_found", "render_compare: %s image %s does not exist", arg, p)
+// editorRoot is the project folder of a target's editor as its hello named
+// it, "" when no editor of that project is known.
+func editorRoot(t Target) string {
+	if t.Info == nil || t.Info.ProjectPath == "" {
+		return ""
 	}
-	if err != nil {
-		return nil, api.Errorf(api.CodeInvalidParams, "render_compare: %s: %v", arg, err)
+	return filepath.FromSlash(t.Info.ProjectPath)
+}
+
+func loadImage(root, arg, p string) (image.Image, *api.ToolError) {
+	f, terr := confine.Open(root, p, "render_compare: "+arg)
+	if terr != nil {
+		return nil, terr
 	}
 	defer f.Close()
 	img, _, err := image.Decode(f)
@@ -163,38 +147,19 @@ func round(v float64, places int) float64 {
 	return math.Round(v*p) / p
 }
 
-func writePNG(p string, img image.Image) error {
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
-	}
-	f, err := os.Create(p)
-	if err != nil {
-		return err
+// writePNG writes img at p inside root (never inside stateDir) and returns
+// its full path.
+func writePNG(root, p, stateDir string, img image.Image) (string, *api.ToolError) {
+	f, full, terr := confine.Create(root, p, "render_compare: diff_path", stateDir)
+	if terr != nil {
+		return "", terr
 	}
 	if err := png.Encode(f, img); err != nil {
 		f.Close()
-		return err
+		return "", api.Errorf(api.CodeInvalidParams, "render_compare: writing diff_path %s: %v", full, err)
 	}
-	return f.Close()
-}
-
-// writablePath resolves a path the daemon writes: relative to the project
-// folder, or absolute inside the project folder or the state directory.
-func (e *Engine) writablePath(root, p, arg string) (string, *api.ToolError) {
-	if !filepath.IsAbs(p) {
-		if root == "" {
-			return "", api.Errorf(api.CodeInvalidParams, "%s %q is relative, but no project is known; give an absolute path or pin a project", arg, p)
-		}
-		return confine.Join(root, p, arg)
+	if err := f.Close(); err != nil {
+		return "", api.Errorf(api.CodeInvalidParams, "render_compare: writing diff_path %s: %v", full, err)
 	}
-	p = filepath.Clean(p)
-	for _, dir := range []string{root, e.opt.State.Root} {
-		if dir == "" {
-			continue
-		}
-		if confine.Within(dir, p) {
-			return p, nil
-		}
-	}
-	return "", api.Errorf(api.CodeInvalidParams, "%s %s is outside the project folder and the unitymcp state folder; the daemon writes only there", arg, p)
+	return full, nil
 }

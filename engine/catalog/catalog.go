@@ -41,6 +41,9 @@ func Builtins() []*Tool {
 		inputReplayTool(),
 		renderCompareTool(),
 		definitionsListTool(),
+		// Choosing an editor when several are connected.
+		listEditorsTool(),
+		selectEditorTool(),
 	}
 	for _, t := range tools {
 		t.Source = api.SourceBuiltin

@@ -31,5 +31,14 @@ func Instructions(s *Snapshot) string {
 	return out + ` Tools whose _meta "unitymcp/source" is "definition" are the project's own, defined as JSON files (probes, scripts, sequences); "editor" ones are declared by the project's C# code.` +
 		` After editing C#, compile (build group) before anything else, read the Console (diagnostics) when it fails, then run the tests.` +
 		` Calls made while Unity reloads scripts wait for it and then run; do not retry them. Every response carries Ver (the daemon version).` +
-		` If several Unity projects are open, connect with ?project=<path|name|hash> to choose one.`
+		pinning(s)
+}
+
+// pinning says how a session chooses among several open projects: with
+// list-editors and select-editor when the catalog has them.
+func pinning(s *Snapshot) string {
+	if s.Lookup("select-editor") != nil && s.Lookup("list-editors") != nil {
+		return ` If several Unity projects are open and a call answers project_ambiguous, call list-editors, then select-editor {project: <name|path|hash>} to pin this session to one (or connect with ?project=<path|name|hash>).`
+	}
+	return ` If several Unity projects are open, connect with ?project=<path|name|hash> to choose one.`
 }

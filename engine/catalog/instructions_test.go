@@ -24,3 +24,13 @@ func TestInstructionsFollowTheCatalog(t *testing.T) {
 		t.Errorf("instructions of an input-only catalog with one definition:\n%s", got)
 	}
 }
+
+// The instructions tell agents what to do about project_ambiguous: call
+// list-editors, then select-editor.
+func TestInstructionsNameSelectEditor(t *testing.T) {
+	t.Parallel()
+	got := Instructions(NewSnapshot(Builtins()))
+	if !strings.Contains(got, "project_ambiguous") || !strings.Contains(got, "list-editors, then select-editor") {
+		t.Errorf("instructions do not say how to answer project_ambiguous:\n%s", got)
+	}
+}

@@ -19,13 +19,13 @@ func screenshotTool() *Tool {
 // render_compare runs in the daemon: two images in, numbers out.
 func renderCompareTool() *Tool {
 	t := newTool("render_compare", "rendering",
-		"Compare two PNG (or JPEG) images of the same size, e.g. a baseline and a capture from input_replay: changed-pixel count and ratio, mean and max channel delta, the bounding box of the change and a coarse grid of change ratios (rows top to bottom). Relative paths are relative to the Unity project folder. diff_path writes an image of the changes.",
+		"Compare two PNG (or JPEG) images of the same size, e.g. a baseline and a capture from input_replay: changed-pixel count and ratio, mean and max channel delta, the bounding box of the change and a coarse grid of change ratios (rows top to bottom). Paths are relative to the Unity project folder of the connected editor, or absolute inside it; symbolic links out of it are refused. diff_path writes an image of the changes.",
 		api.Annotations{ReadOnlyHint: true, IdempotentHint: true},
 		P("before", "string", "The reference image.").Must(),
 		P("after", "string", "The image to compare with it.").Must(),
 		P("threshold", "integer", "A pixel counts as changed when a channel (R, G or B) differs by more than this (0-255).").Def(2),
 		P("grid", "integer", "Cells per side of the change grid (1-32).").Def(8),
-		P("diff_path", "string", "Optional: write a PNG of the changes here (inside the project or the unitymcp state folder)."),
+		P("diff_path", "string", "Optional: write a PNG of the changes here (inside the project folder)."),
 	)
 	t.Native = true // two images in, numbers out: no editor needed
 	return t

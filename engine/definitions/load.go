@@ -101,15 +101,26 @@ func (f *file) reject(reasons ...string) {
 	f.rejected = true
 }
 
-// Load reads every .json file of the folders (hidden ones too, as isuzu's
-// loader does; an editor's lock file is skipped and reported) and checks the
-// set. The first folder wins a name: a definition there shadows those of the
-// same name in later folders. A rejected file claims no name, so the next
-// folder's definition of it is used instead (definitions_list says so).
-// tools are the tools that are not definitions (built-in and editor tools).
-func Load(dirs []Dir, tools map[string]Tool) *Set {
-	set := &Set{Dirs: dirs}
-	var files []*file
+// Files are the definition files of some folders, read (ReadDirs) but not
+// yet checked against each other and the tools (Link).
+type Files struct {
+	dirs    []Dir
+	skipped []Skip
+	files   []*file
+}
+
+// Load reads every .json file of the folders and checks the set: see
+// ReadDirs and Link.
+func Load(dirs []Dir, tools map[string]Tool) *Set { return ReadDirs(dirs).Link(tools) }
+
+// ReadDirs reads every .json file of the folders (hidden ones too, as
+// isuzu's loader does; an editor's lock file is skipped and reported). Only
+// regular files inside each folder are read (os.Root: a symbolic link out
+// of it is rejected), up to MaxDefinitionSize each and within ReadTimeout;
+// a FIFO, a device or a larger file is rejected with its reason. It takes
+// no lock: callers read outside their load lock.
+func ReadDirs(dirs []Dir) *Files {
+	out := &Files{dirs: dirs}
 	for _, dir := range dirs {
 		entries, err := os.ReadDir(dir.Path)
 		if err != nil {
@@ -121,7 +132,7 @@ func Load(dirs []Dir, tools map[string]Tool) *Set {
 				continue
 			}
 			if strings.HasPrefix(e.Name(), ".#") {
-				set.Skipped = append(set.Skipped, Skip{File: filepath.Join(dir.Path, e.Name()),
+				out.skipped = append(out.skipped, Skip{File: filepath.Join(dir.Path, e.Name()),
 					Reason: "an editor's lock file (.#name, Emacs), not a definition"})
 				continue
 			}
@@ -129,10 +140,21 @@ func Load(dirs []Dir, tools map[string]Tool) *Set {
 		}
 		sort.Strings(names)
 		for i, p := range parseAll(dir, names) {
-			files = append(files, &file{path: filepath.Join(dir.Path, names[i]), source: dir.Source, dir: dir.Path,
+			out.files = append(out.files, &file{path: filepath.Join(dir.Path, names[i]), source: dir.Source, dir: dir.Path,
 				def: p.def, reasons: p.reasons, rejected: p.reasons != nil})
 		}
 	}
+	return out
+}
+
+// Link checks the files read against each other and tools (the tools that
+// are not definitions: built-in and editor tools). The first folder wins a
+// name: a definition there shadows those of the same name in later
+// folders. A rejected file claims no name, so the next folder's definition
+// of it is used instead (definitions_list says so). Call it once per Files.
+func (fl *Files) Link(tools map[string]Tool) *Set {
+	set := &Set{Dirs: fl.dirs, Skipped: fl.skipped}
+	files := fl.files
 	// Candidates per name, in precedence order.
 	cands := map[string][]*file{}
 	var order []string
@@ -199,6 +221,14 @@ type parsedFile struct {
 // result is in the order of names.
 func parseAll(dir Dir, names []string) []parsedFile {
 	out := make([]parsedFile, len(names))
+	root, err := os.OpenRoot(dir.Path)
+	if err != nil {
+		for i := range out {
+			out[i] = parsedFile{reasons: []string{"cannot open the folder " + dir.Path + ": " + err.Error()}}
+		}
+		return out
+	}
+	defer root.Close()
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(names)/16))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -208,9 +238,9 @@ func parseAll(dir Dir, names []string) []parsedFile {
 			defer wg.Done()
 			for i := range next {
 				path := filepath.Join(dir.Path, names[i])
-				data, err := os.ReadFile(path)
+				data, err := readDefinition(root, dir.Path, names[i])
 				if err != nil {
-					out[i] = parsedFile{reasons: []string{"cannot read the file: " + err.Error()}}
+					out[i] = parsedFile{reasons: []string{"not read: " + err.Error()}}
 					continue
 				}
 				d, reasons := Parse(data, path, dir.Source)

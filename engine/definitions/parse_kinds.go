@@ -173,6 +173,10 @@ func parseScript(f fields, d *Def) {
 		f.ps.add("$.file", "%s does not exist (%s, relative to %s); create it or fix the path", d.File, quote(file), d.Dir)
 	case fi.IsDir():
 		f.ps.add("$.file", "%s is a folder, not a .cs file", d.File)
+	default:
+		if why := checkRegular(fi, MaxScriptSize, "a script file"); why != "" {
+			f.ps.add("$.file", "%s: %s", d.File, why)
+		}
 	}
 }
 
