@@ -2,9 +2,7 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -18,143 +16,139 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/mark3labs/mcp-go/mcp"
-	mcpserver "github.com/mark3labs/mcp-go/server"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/unitymcp/unitymcp/cmd/unitymcp-bench/floor"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
-// The answer all three targets give: a get-logs-shaped result.
-const echoJSON = `{"DisplayedCount":0,"IncludeStackTrace":false,"LogType":"All","Logs":[],"MaxCount":100,"SearchText":"","TotalCount":0,"Ver":"0.1.0-dev"}`
+// echoJSON is the answer every target gives: a get-logs-shaped result.
+const echoJSON = floor.EchoJSON
 
-// floorPlain is the loopback floor: a plain net/http handler that speaks
-// just enough Streamable HTTP (2025) for the SDK client and answers every
-// tools/call with the same JSON.
-func floorPlain(t testing.TB) string {
+// serveFloor serves h on a free loopback port in this process and returns
+// its /mcp URL.
+func serveFloor(t testing.TB, h http.Handler) string {
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		json.Unmarshal(body, &m)
-		if len(m.ID) == 0 {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		var result string
-		switch m.Method {
-		case "initialize":
-			w.Header().Set("Mcp-Session-Id", "plain")
-			result = `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"plain","version":"1"}}`
-		case "tools/list":
-			result = `{"tools":[{"name":"get-logs","inputSchema":{"type":"object"}}]}`
-		default:
-			result = `{"content":[{"type":"text","text":` + strconvQuote(echoJSON) + `}],"structuredContent":` + echoJSON + `}`
-		}
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":`+result+`}`)
-	})}
+	srv := &http.Server{Handler: h}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	return "http://" + ln.Addr().String() + "/mcp"
 }
 
-func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }
+// floorPlain is the loopback floor (b), in-process (floor.Plain).
+func floorPlain(t testing.TB) string { return serveFloor(t, floor.Plain()) }
 
-// floorMCPGo is a bare mcp-go server whose tool answers in-process: what
-// the MCP stack costs with no routing, catalog or editor hop.
-func floorMCPGo(t testing.TB) string {
-	s := mcpserver.NewMCPServer("bare", "1", mcpserver.WithToolCapabilities(true))
-	s.AddTool(mcp.NewToolWithRawSchema("get-logs", "echo", json.RawMessage(`{"type":"object"}`)),
-		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(echoJSON)}, StructuredContent: json.RawMessage(echoJSON)}, nil
-		})
-	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	srv := &http.Server{Handler: mcpserver.NewStreamableHTTPServer(s)}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String() + "/mcp"
-}
+// floorMCPGo is floor (a), a bare mcp-go server, in-process (floor.MCPGo).
+func floorMCPGo(t testing.TB) string { return serveFloor(t, floor.MCPGo()) }
+
+// A caller makes one call per invocation on its own session or connection.
+type caller func(ctx context.Context) error
 
 type target struct {
 	name  string
 	url   string
 	token string
 	tool  string // "" = get-logs
+	// dial opens one session; nil: an official Go SDK client over Streamable
+	// HTTP calling tool at url.
+	dial func(ctx context.Context) (caller, func(), error)
+	// pids lists the server processes whose CPU time (utime+stime of
+	// /proc/PID/stat) is counted per call; nil for in-process targets.
+	pids func() []int
+}
+
+// sdkDial opens an official Go SDK session over Streamable HTTP (no GET
+// stream) to tg.url and calls tg.tool.
+func sdkDial(ctx context.Context, tg target) (caller, func(), error) {
+	c := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
+	tr := &sdk.StreamableClientTransport{Endpoint: tg.url, DisableStandaloneSSE: true,
+		HTTPClient: &http.Client{Transport: tokenTransport{tg.token}}}
+	cs, err := c.Connect(ctx, tr, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		return nil, nil, err
+	}
+	return sdkCaller(cs, tg.tool), func() { cs.Close() }, nil
+}
+
+// sdkCaller calls tool ("" = get-logs) with no arguments on cs.
+func sdkCaller(cs *sdk.ClientSession, tool string) caller {
+	if tool == "" {
+		tool = "get-logs"
+	}
+	return func(ctx context.Context) error {
+		res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: tool, Arguments: map[string]any{}})
+		if err == nil && res.IsError {
+			err = fmt.Errorf("tool error: %v", res.Content)
+		}
+		return err
+	}
 }
 
 func targets(t testing.TB) []target {
 	e := startDaemon(t, bridge.Options{})
 	e.startSim(newProject(t, "Bench"), editorsim.Config{})
 	return []target{
-		{"floor (b): plain net/http", floorPlain(t), "", ""},
-		{"floor (a): bare mcp-go, in-process tool", floorMCPGo(t), "", ""},
-		{"unitymcp daemon → editorsim", e.URL + "/mcp", e.Token, ""},
+		{name: "floor (b): plain net/http", url: floorPlain(t)},
+		{name: "floor (a): bare mcp-go, in-process tool", url: floorMCPGo(t)},
+		{name: "unitymcp daemon → editorsim", url: e.URL + "/mcp", token: e.Token},
 		// The daemon's own HTTP/MCP path with no editor hop: a tool the
 		// daemon answers itself. The difference to the row above is the hop.
-		{"unitymcp daemon, daemon-side tool (definitions_list)", e.URL + "/mcp", e.Token, "definitions_list"},
+		{name: "unitymcp daemon, daemon-side tool (definitions_list)", url: e.URL + "/mcp", token: e.Token, tool: "definitions_list"},
 	}
 }
 
 type result struct {
 	p50, p99   time.Duration
 	throughput float64
+	cpu        time.Duration // server CPU per call (sum over the target's pids)
 }
 
-// measureAll runs sessions×calls tools/call per target through the official
-// Go SDK client and reports latency percentiles and throughput. The targets
-// take turns in short rounds, so a noisy neighbour (CI, the other core)
-// weighs on all of them alike and the ratios stay meaningful.
+// measureAll runs sessions×calls calls per target (each session a client of
+// its own) and reports latency percentiles, throughput and the server
+// processes' CPU time per call. The targets take turns in short rounds, so a
+// noisy neighbour (CI, the other core) weighs on all of them alike and the
+// ratios stay meaningful.
 func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 	ctx := t.Context()
-	css := make([][]*sdk.ClientSession, len(tgs))
+	css := make([][]caller, len(tgs))
 	for i, tg := range tgs {
 		for j := 0; j < sessions; j++ {
-			c := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
-			tr := &sdk.StreamableClientTransport{Endpoint: tg.url, DisableStandaloneSSE: true,
-				HTTPClient: &http.Client{Transport: tokenTransport{tg.token}}}
-			cs, err := c.Connect(ctx, tr, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+			dial := tg.dial
+			if dial == nil {
+				dial = func(ctx context.Context) (caller, func(), error) { return sdkDial(ctx, tg) }
+			}
+			call, closeFn, err := dial(ctx)
 			if err != nil {
 				t.Fatalf("%s: connect: %v", tg.name, err)
 			}
-			defer cs.Close()
-			css[i] = append(css[i], cs)
+			defer closeFn()
+			css[i] = append(css[i], call)
 		}
 	}
 	const rounds = 20
 	lat := make([][]time.Duration, len(tgs))
 	wall := make([]time.Duration, len(tgs))
+	cpu := make([]time.Duration, len(tgs))
 	for round := 0; round <= rounds; round++ { // round 0 warms up
 		per := calls / rounds
 		if round == 0 {
 			per = 5
 		}
 		for i, tg := range tgs {
-			tool := tg.tool
-			if tool == "" {
-				tool = "get-logs"
-			}
 			var wg sync.WaitGroup
 			var mu sync.Mutex
+			cpu0 := procCPU(tg.pids)
 			start := time.Now()
-			for _, cs := range css[i] {
+			for _, call := range css[i] {
 				wg.Add(1)
-				go func(cs *sdk.ClientSession) {
+				go func(call caller) {
 					defer wg.Done()
 					local := make([]time.Duration, 0, per)
 					for j := 0; j < per; j++ {
 						s := time.Now()
-						res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: tool, Arguments: map[string]any{}})
-						if err != nil || res.IsError {
-							t.Errorf("%s: call: %v %v", tg.name, err, res)
+						if err := call(ctx); err != nil {
+							t.Errorf("%s: call: %v", tg.name, err)
 							return
 						}
 						local = append(local, time.Since(s))
@@ -162,13 +156,14 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 					mu.Lock()
 					lat[i] = append(lat[i], local...)
 					mu.Unlock()
-				}(cs)
+				}(call)
 			}
 			wg.Wait()
 			if round == 0 {
 				lat[i] = lat[i][:0]
 			} else {
 				wall[i] += time.Since(start)
+				cpu[i] += procCPU(tg.pids) - cpu0
 			}
 		}
 	}
@@ -179,7 +174,8 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 			continue
 		}
 		sort.Slice(l, func(a, b int) bool { return l[a] < l[b] })
-		out[i] = result{p50: l[len(l)/2], p99: l[len(l)*99/100], throughput: float64(len(l)) / wall[i].Seconds()}
+		out[i] = result{p50: l[len(l)/2], p99: l[len(l)*99/100], throughput: float64(len(l)) / wall[i].Seconds(),
+			cpu: cpu[i] / time.Duration(len(l))}
 	}
 	return out
 }
@@ -218,23 +214,15 @@ func BenchmarkToolCall(b *testing.B) {
 	ctx := b.Context()
 	for i, tg := range targets(b) {
 		b.Run([]string{"floor_b", "floor_a", "daemon_editorsim", "daemon_side"}[i], func(b *testing.B) {
-			tool := tg.tool
-			if tool == "" {
-				tool = "get-logs"
-			}
-			c := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
-			tr := &sdk.StreamableClientTransport{Endpoint: tg.url, DisableStandaloneSSE: true,
-				HTTPClient: &http.Client{Transport: tokenTransport{tg.token}}}
-			cs, err := c.Connect(ctx, tr, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+			call, closeFn, err := sdkDial(ctx, tg)
 			if err != nil {
 				b.Fatal(err)
 			}
-			defer cs.Close()
+			defer closeFn()
 			defer reportCPU(b)()
 			for i := 0; i < b.N; i++ {
-				res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: tool, Arguments: map[string]any{}})
-				if err != nil || res.IsError {
-					b.Fatalf("call: %v %v", err, res)
+				if err := call(ctx); err != nil {
+					b.Fatalf("call: %v", err)
 				}
 			}
 		})
@@ -263,7 +251,7 @@ func BenchmarkBridgeHop(b *testing.B) {
 func BenchmarkWebSocketEcho(b *testing.B) {
 	ctx := b.Context()
 	c := dialEcho(b)
-	msg := []byte(`{"jsonrpc":"2.0","id":1,"result":` + echoJSON + `}`)
+	msg := floor.Frame
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
@@ -277,19 +265,7 @@ func BenchmarkWebSocketEcho(b *testing.B) {
 
 // dialEcho connects to a WebSocket server that echoes every message.
 func dialEcho(b *testing.B) *websocket.Conn {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := websocket.Accept(w, r, nil)
-		if err != nil {
-			return
-		}
-		for {
-			typ, data, err := c.Read(r.Context())
-			if err != nil {
-				return
-			}
-			c.Write(r.Context(), typ, data)
-		}
-	}))
+	srv := httptest.NewServer(floor.WSEcho())
 	b.Cleanup(srv.Close)
 	ctx, cancel := context.WithTimeout(b.Context(), 10*time.Second)
 	defer cancel()
@@ -321,7 +297,7 @@ func BenchmarkWebSocketEchoHandOff(b *testing.B) {
 			answers <- data
 		}
 	}()
-	msg := []byte(`{"jsonrpc":"2.0","id":1,"result":` + echoJSON + `}`)
+	msg := floor.Frame
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		if err := c.Write(ctx, websocket.MessageText, msg); err != nil {

@@ -20,12 +20,17 @@ namespace UnityMcp.Headless
     /// tick), and headless_span (a call answered after the reload, like a Play Mode test run).
     ///
     /// Usage: mono UnityMcp.Headless.exe STATE_DIR PROJECT_DIR
-    /// Commands on stdin: "reload" (announce a reload and come back), "quit".</summary>
+    /// Commands on stdin: "reload" (announce a reload and come back), "wake" (print the
+    /// main thread's wake-up latencies since the last "wake"), "quit".</summary>
     public static class HeadlessHost
     {
         sealed class MainThread : IMainThread
         {
-            readonly BlockingCollection<Action> queue = new BlockingCollection<Action>();
+            readonly BlockingCollection<KeyValuePair<long, Action>> queue = new BlockingCollection<KeyValuePair<long, Action>>();
+            // Wake-up latency (for the deployed-shape benchmark): Stopwatch ticks from
+            // Post (Core's socket thread, right after it read and parsed the call's frame)
+            // to the start of the work on this thread. "wake" on stdin prints and clears them.
+            readonly List<long> waits = new List<long>();
             public int ManagedThreadId;
 
             public MainThread()
@@ -33,12 +38,32 @@ namespace UnityMcp.Headless
                 var t = new Thread(() =>
                 {
                     ManagedThreadId = Thread.CurrentThread.ManagedThreadId;
-                    foreach (var a in queue.GetConsumingEnumerable()) a();
+                    foreach (var a in queue.GetConsumingEnumerable())
+                    {
+                        var waited = System.Diagnostics.Stopwatch.GetTimestamp() - a.Key;
+                        lock (waits) waits.Add(waited);
+                        a.Value();
+                    }
                 }) { IsBackground = true, Name = "fake Unity main thread" };
                 t.Start();
             }
 
-            public void Post(Action work) { queue.Add(work); }
+            public void Post(Action work) { queue.Add(new KeyValuePair<long, Action>(System.Diagnostics.Stopwatch.GetTimestamp(), work)); }
+
+            /// <summary>"WAKE n p50 p99 max" in microseconds, then clears the samples.</summary>
+            public string TakeWaits()
+            {
+                long[] w;
+                lock (waits)
+                {
+                    w = waits.ToArray();
+                    waits.Clear();
+                }
+                if (w.Length == 0) return "WAKE 0 0 0 0";
+                Array.Sort(w);
+                Func<long, string> us = ticks => (ticks * 1e6 / System.Diagnostics.Stopwatch.Frequency).ToString("F1", System.Globalization.CultureInfo.InvariantCulture);
+                return "WAKE " + w.Length + " " + us(w[w.Length / 2]) + " " + us(w[w.Length * 99 / 100]) + " " + us(w[w.Length - 1]);
+            }
         }
 
         sealed class StderrLog : ILog
@@ -87,6 +112,11 @@ namespace UnityMcp.Headless
             while ((line = Console.In.ReadLine()) != null)
             {
                 if (line == "reload") main.Post(Reload);
+                if (line == "wake")
+                {
+                    Console.Out.WriteLine(main.TakeWaits());
+                    Console.Out.Flush();
+                }
                 if (line == "quit") break;
             }
             client.Stop(true);

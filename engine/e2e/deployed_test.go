@@ -1,0 +1,323 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/unitymcp/unitymcp/cmd/unitymcp-bench/floor"
+	"github.com/unitymcp/unitymcp/engine/project"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+// procCPU is the CPU time (utime+stime, all threads) the processes have used,
+// from /proc/PID/stat (0 where /proc is missing).
+func procCPU(pids func() []int) time.Duration {
+	if pids == nil {
+		return 0
+	}
+	var total time.Duration
+	for _, pid := range pids() {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil {
+			continue
+		}
+		// Fields after the command name (in parentheses, which may hold spaces):
+		// state is field 3, utime 14, stime 15.
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		u, _ := strconv.ParseInt(f[11], 10, 64)
+		s, _ := strconv.ParseInt(f[12], 10, 64)
+		total += time.Duration(u+s) * time.Second / 100 // USER_HZ is 100 on Linux
+	}
+	return total
+}
+
+func pidsOf(pids ...int) func() []int { return func() []int { return pids } }
+
+// startFloor runs `unitymcp-bench -floor mode` and returns its address and pid.
+func startFloor(t *testing.T, bin, mode string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(bin, "-floor", mode)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stdin.Close(); cmd.Wait() })
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "LISTEN ") {
+		t.Fatalf("floor %s: %q %v", mode, line, err)
+	}
+	return strings.TrimSpace(strings.TrimPrefix(line, "LISTEN ")), cmd.Process.Pid
+}
+
+// wsEchoDial: one WebSocket connection per session to the echo process; a
+// call writes a bridge-sized frame and reads it back.
+func wsEchoDial(addr string) func(ctx context.Context) (caller, func(), error) {
+	return func(ctx context.Context) (caller, func(), error) {
+		c, _, err := websocket.Dial(ctx, "ws://"+addr+"/", nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return func(ctx context.Context) error {
+			if err := c.Write(ctx, websocket.MessageText, floor.Frame); err != nil {
+				return err
+			}
+			_, _, err := c.Read(ctx)
+			return err
+		}, func() { c.CloseNow() }, nil
+	}
+}
+
+// rawHTTPDial: a POST of a bridge-sized frame answered with one, on a
+// keep-alive connection of the session's own.
+func rawHTTPDial(addr string) func(ctx context.Context) (caller, func(), error) {
+	return func(ctx context.Context) (caller, func(), error) {
+		tr := &http.Transport{MaxIdleConnsPerHost: 1}
+		hc := &http.Client{Transport: tr}
+		url := "http://" + addr + "/raw"
+		return func(ctx context.Context) error {
+			req, _ := http.NewRequestWithContext(ctx, "POST", url, strings.NewReader(string(floor.Frame)))
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := hc.Do(req)
+			if err != nil {
+				return err
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			return nil
+		}, tr.CloseIdleConnections, nil
+	}
+}
+
+// stdioDial: an official Go SDK client over a `unitymcp stdio` shim process
+// of the session's own; the shim's pid is added to *pids for the CPU count.
+func stdioDial(home, proj string, pids *[]int) func(ctx context.Context) (caller, func(), error) {
+	return func(ctx context.Context) (caller, func(), error) {
+		cmd := exec.Command(bins.unitymcp, "stdio", "--project", proj)
+		cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
+		c := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
+		cs, err := c.Connect(ctx, &sdk.CommandTransport{Command: cmd}, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		if err != nil {
+			return nil, nil, err
+		}
+		*pids = append(*pids, cmd.Process.Pid)
+		return sdkCaller(cs, ""), func() { cs.Close() }, nil
+	}
+}
+
+// csharpHost is the package's real C# Core under mono (Tests~/Headless).
+type csharpHost struct {
+	pid   int
+	stdin io.Writer
+	lines chan string
+}
+
+func (h *csharpHost) expect(t *testing.T, prefix string) string {
+	t.Helper()
+	for {
+		select {
+		case l, ok := <-h.lines:
+			if !ok {
+				t.Fatalf("the C# host exited before saying %q", prefix)
+			}
+			if strings.HasPrefix(l, prefix) {
+				return l
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("the C# host did not say %q", prefix)
+		}
+	}
+}
+
+func startCSharpHost(t *testing.T, out, home, proj string) *csharpHost {
+	t.Helper()
+	cmd := exec.Command("mono", filepath.Join(out, "UnityMcp.Headless.exe"), home, proj)
+	cmd.Env = append(os.Environ(), "MONO_PATH="+out)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stdin.Write([]byte("quit\n")); stdin.Close(); cmd.Wait() })
+	h := &csharpHost{pid: cmd.Process.Pid, stdin: stdin, lines: make(chan string, 16)}
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			h.lines <- sc.Text()
+		}
+		close(h.lines)
+	}()
+	h.expect(t, "CONNECTED 1")
+	return h
+}
+
+// tsMean is the TypeScript SDK's mean time per call, sequential on one
+// session: (time of a client run making 1+n calls − one making 1) / n, so
+// that node's start-up, connect and tools/list cancel out.
+func tsMean(t *testing.T, url, token, tool string, n int) time.Duration {
+	node, dir := needNode(t)
+	run := func(k int) time.Duration {
+		calls := make([]map[string]any, k)
+		for i := range calls {
+			calls[i] = map[string]any{"name": tool, "arguments": map[string]any{}}
+		}
+		cmd := exec.Command(node, filepath.Join(dir, "client.mjs"), "http", url, token, mustJSON(calls))
+		start := time.Now()
+		out, err := cmd.Output()
+		took := time.Since(start)
+		var o tsOutput
+		if err != nil || json.Unmarshal(out, &o) != nil || len(o.Calls) != k || o.Calls[k-1].Result.IsError || o.Calls[k-1].ProtocolError != "" {
+			t.Fatalf("TS client on %s: %v", url, err)
+		}
+		return took
+	}
+	return (run(1+n) - run(1)) / time.Duration(n)
+}
+
+// TestDeployedShape measures the deployed shape: the floors, the real
+// `unitymcp serve`, editorsim and the C# Core under mono, each its own
+// process, driven by the official Go SDK from this process (and the
+// TypeScript SDK for a second opinion), the targets taking turns in short
+// rounds. It prints the docs/performance.md table:
+//
+//	UNITYMCP_BENCH=1 go test -count=1 -timeout 20m -run TestDeployedShape -v ./engine/e2e/
+func TestDeployedShape(t *testing.T) {
+	if os.Getenv("UNITYMCP_BENCH") == "" {
+		t.Skip("set UNITYMCP_BENCH=1 to measure (prints the deployed-shape table of docs/performance.md)")
+	}
+	benchBin := filepath.Join(bins.dir, "unitymcp-bench")
+	if b, err := exec.Command("go", "build", "-o", benchBin, "../../cmd/unitymcp-bench").CombinedOutput(); err != nil {
+		t.Fatalf("building unitymcp-bench: %v\n%s", err, b)
+	}
+	upkg := buildPackage(t) // skips without mono
+	rawAddr, rawPid := startFloor(t, benchBin, "raw")
+	wsAddr, wsPid := startFloor(t, benchBin, "wsecho")
+	plainAddr, plainPid := startFloor(t, benchBin, "plain")
+	mcpgoAddr, mcpgoPid := startFloor(t, benchBin, "mcpgo")
+
+	home := t.TempDir()
+	serve, addr := startServe(t, home, "127.0.0.1:0")
+	token, err := state.Dir{Root: home}.EnsureToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	simProj, hostProj := newProject(t, "BenchSim"), newProject(t, "BenchHost")
+	sim := startProc(t, home, bins.editorsim, "--addr", addr, "--project", simProj)
+	host := startCSharpHost(t, upkg, home, hostProj)
+	waitEditors(t, home, 2)
+	simHash, _ := project.HashDir(simProj)
+	hostHash, _ := project.HashDir(hostProj)
+	daemonPid, simPid := serve.cmd.Process.Pid, sim.cmd.Process.Pid
+	simURL := "http://" + addr + "/projects/" + simHash + "/mcp"
+	hostURL := "http://" + addr + "/projects/" + hostHash + "/mcp"
+
+	var stdioPids []int // the shims, known once their sessions are open
+	stdioPidsOf := func() []int { return append([]int{daemonPid, simPid}, stdioPids...) }
+	tgs := []target{
+		{name: "raw HTTP round trip (cross-process)", dial: rawHTTPDial(rawAddr), pids: pidsOf(rawPid)},
+		{name: "raw WebSocket echo (cross-process)", dial: wsEchoDial(wsAddr), pids: pidsOf(wsPid)},
+		{name: "floor (b): plain net/http", url: "http://" + plainAddr + "/mcp", pids: pidsOf(plainPid)},
+		{name: "floor (a): bare mcp-go", url: "http://" + mcpgoAddr + "/mcp", pids: pidsOf(mcpgoPid)},
+		{name: "daemon → editorsim", url: simURL, token: token, pids: pidsOf(daemonPid, simPid)},
+		{name: "daemon, daemon-side tool (definitions_list)", url: simURL, token: token, tool: "definitions_list", pids: pidsOf(daemonPid)},
+		{name: "daemon → C# Core under mono", url: hostURL, token: token, pids: pidsOf(daemonPid, host.pid)},
+		{name: "`unitymcp stdio` → daemon → editorsim", dial: stdioDial(home, simProj, &stdioPids), pids: stdioPidsOf},
+	}
+	const (
+		raw, ws, plain, fa, dsim, dside, dhost, stdio = 0, 1, 2, 3, 4, 5, 6, 7
+	)
+	var b strings.Builder
+	fmt.Fprintf(&b, "| target | sessions | p50 | p99 | calls/s | server CPU/call |\n|---|---|---|---|---|---|\n")
+	res := map[int][]result{}
+	for _, sessions := range []int{1, 8, 64} {
+		set := tgs[:stdio] // one shim process per session: stdio at 1 session only
+		if sessions == 1 {
+			set = tgs
+		}
+		calls := 4000 / sessions
+		res[sessions] = measureAll(t, set, sessions, calls)
+		for i, r := range res[sessions] {
+			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
+				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond))
+		}
+	}
+	r1, r8, r64 := res[1], res[8], res[64]
+	ratio := func(a, b time.Duration) float64 { return float64(a) / float64(b) }
+	fmt.Fprintf(&b, "\nratios (one run):\n")
+	fmt.Fprintf(&b, "- daemon → editorsim p50 / floor (a) p50, 1 session: %.2f\n", ratio(r1[dsim].p50, r1[fa].p50))
+	fmt.Fprintf(&b, "- hop added p50 (daemon → editorsim − daemon-side tool) = %v; / raw WebSocket echo p50 (%v): %.2f\n",
+		(r1[dsim].p50 - r1[dside].p50).Round(time.Microsecond), r1[ws].p50.Round(time.Microsecond), ratio(r1[dsim].p50-r1[dside].p50, r1[ws].p50))
+	fmt.Fprintf(&b, "- daemon → editorsim throughput / floor (a): 8 sessions %.2f, 64 sessions %.2f\n",
+		r8[dsim].throughput/r8[fa].throughput, r64[dsim].throughput/r64[fa].throughput)
+	fmt.Fprintf(&b, "- daemon → C# host / daemon → editorsim: p50 %.2f, throughput at 8 sessions %.2f, server CPU per call %.2f\n",
+		ratio(r1[dhost].p50, r1[dsim].p50), r8[dhost].throughput/r8[dsim].throughput, ratio(r1[dhost].cpu, r1[dsim].cpu))
+	fmt.Fprintf(&b, "- stdio → daemon → editorsim / HTTP: p50 %.2f, server CPU per call %.2f (%v vs %v)\n",
+		ratio(r1[stdio].p50, r1[dsim].p50), ratio(r1[stdio].cpu, r1[dsim].cpu), r1[stdio].cpu.Round(time.Microsecond), r1[dsim].cpu.Round(time.Microsecond))
+	fmt.Fprintf(&b, "- floor (a) p50 / raw HTTP p50: %.2f; floor (b) p50 / raw HTTP p50: %.2f\n", ratio(r1[fa].p50, r1[raw].p50), ratio(r1[plain].p50, r1[raw].p50))
+
+	// Wake-up: calls to the C# host 20 ms apart, so its main thread is idle
+	// (blocked, nothing queued) when each arrives. The host stamps Post (Core's
+	// socket thread, after it read and parsed the frame) and the start of the
+	// work on its main thread.
+	host.stdin.Write([]byte("wake\n"))
+	t.Logf("C# host wake-ups during the rounds above (n, p50 µs, p99 µs, max µs): %s", host.expect(t, "WAKE "))
+	call, closeFn, err := sdkDial(t.Context(), target{url: hostURL, token: token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rtt []time.Duration
+	for i := 0; i < 200; i++ {
+		time.Sleep(20 * time.Millisecond) // the pause is the point: the pump goes idle
+		s := time.Now()
+		if err := call(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		rtt = append(rtt, time.Since(s))
+	}
+	closeFn()
+	host.stdin.Write([]byte("wake\n"))
+	wake := host.expect(t, "WAKE ")
+	sort.Slice(rtt, func(i, j int) bool { return rtt[i] < rtt[j] })
+	fmt.Fprintf(&b, "- C# host, idle main thread (200 calls 20 ms apart): frame parsed → tool starts on the main thread (n, p50 µs, p99 µs, max µs): %s; client round trip p50 %v p99 %v\n",
+		strings.TrimPrefix(wake, "WAKE "), rtt[100].Round(time.Microsecond), rtt[198].Round(time.Microsecond))
+
+	// The TypeScript SDK's view (mean per call, sequential), targets in turn.
+	if _, err := exec.LookPath("node"); err == nil {
+		if _, err := os.Stat(filepath.Join("node", "node_modules", "@modelcontextprotocol", "sdk")); err == nil {
+			const n = 1500
+			var fam, sim, hst []time.Duration
+			for k := 0; k < 2; k++ {
+				fam = append(fam, tsMean(t, "http://"+mcpgoAddr+"/mcp", "", "get-logs", n))
+				sim = append(sim, tsMean(t, simURL, token, "get-logs", n))
+				hst = append(hst, tsMean(t, hostURL, token, "get-logs", n))
+			}
+			fmt.Fprintf(&b, "- TypeScript SDK, mean per call (%d sequential calls, two tries): floor (a) %v %v; daemon → editorsim %v %v; daemon → C# host %v %v; daemon → editorsim / floor (a) %.2f\n",
+				n, fam[0].Round(time.Microsecond), fam[1].Round(time.Microsecond), sim[0].Round(time.Microsecond), sim[1].Round(time.Microsecond),
+				hst[0].Round(time.Microsecond), hst[1].Round(time.Microsecond), ratio(sim[0]+sim[1], fam[0]+fam[1]))
+		}
+	}
+	la, _ := os.ReadFile("/proc/loadavg")
+	fmt.Fprintf(&b, "\nmachine: %d CPUs (GOMAXPROCS %d), %s, load average at the end %s", runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), strings.TrimSpace(string(la)))
+	t.Log("\n" + b.String())
+}
