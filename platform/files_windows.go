@@ -15,3 +15,16 @@ func CheckOwnerOnly(path string) error {
 	_, err := os.Stat(path)
 	return err
 }
+
+// SecureDir relies on the profile ACL on Windows (see isChmodUnsupported):
+// it only checks that path is a folder.
+func SecureDir(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return &os.PathError{Op: "SecureDir", Path: path, Err: os.ErrInvalid}
+	}
+	return nil
+}

@@ -9,11 +9,14 @@ package client
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/state"
@@ -25,7 +28,13 @@ type Client struct {
 	State state.Dir
 	URL   string
 	Token string
-	HTTP  *http.Client
+	// Key is the daemon's per-start key from daemon.json. When set, the
+	// daemon at URL must prove it knows it (Prove) before any request
+	// carries Token; Find always sets it.
+	Key  string
+	HTTP *http.Client
+	// proven is the URL whose daemon answered the proof.
+	proven atomic.Pointer[string]
 }
 
 // ErrNoDaemon says no daemon runs for the state directory.
@@ -37,11 +46,17 @@ func Find(ctx context.Context, dir state.Dir) (*Client, error) {
 	if err != nil || !platform.ProcessAlive(info.PID) {
 		return nil, fmt.Errorf("%w for %s (start it with: unitymcp serve)", ErrNoDaemon, dir.Root)
 	}
+	if info.Key == "" {
+		return nil, fmt.Errorf("%w: %s has no key (written by an older daemon, or stale); the token is not sent to %s — start the daemon with: unitymcp serve (it replaces the file)", ErrNoDaemon, dir.DaemonPath(), info.URL)
+	}
 	tok, err := dir.ReadToken()
 	if err != nil {
 		return nil, fmt.Errorf("reading the daemon token: %w", err)
 	}
-	c := &Client{State: dir, URL: info.URL, Token: tok, HTTP: &http.Client{}}
+	c := &Client{State: dir, URL: info.URL, Token: tok, Key: info.Key, HTTP: &http.Client{}}
+	if err := c.Prove(ctx); err != nil {
+		return nil, fmt.Errorf("%w: %s is stale (pid %d): %v; the token was not sent — start the daemon with: unitymcp serve (it replaces the file)", ErrNoDaemon, dir.DaemonPath(), info.PID, err)
+	}
 	if err := c.Ping(ctx); err != nil {
 		return nil, fmt.Errorf("%w: daemon.json names pid %d at %s but it does not answer: %v", ErrNoDaemon, info.PID, info.URL, err)
 	}
@@ -97,6 +112,50 @@ func (c *Client) Ping(ctx context.Context) error {
 	return err
 }
 
+// Prove checks, without sending the token, that the program at c.URL is
+// the daemon that wrote c.Key into daemon.json: it sends a fresh nonce to
+// GET /proof and compares the answer with state.Proof (within 2 s). A
+// success is remembered for c.URL, so a client pays one round trip.
+func (c *Client) Prove(ctx context.Context) error {
+	if p := c.proven.Load(); p != nil && *p == c.URL {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	nonce := state.NewNonce()
+	req, err := http.NewRequestWithContext(ctx, "GET", c.URL+state.ProofPath+"?nonce="+url.QueryEscape(nonce), nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return fmt.Errorf("nothing answers at %s: %w", c.URL, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	var ans struct {
+		Proof string `json:"proof"`
+	}
+	if resp.StatusCode != http.StatusOK || json.Unmarshal(b, &ans) != nil || !state.ProofMatches(c.Key, nonce, ans.Proof) {
+		return fmt.Errorf("the program at %s cannot prove it is the daemon that wrote daemon.json (GET %s: HTTP %d)", c.URL, state.ProofPath, resp.StatusCode)
+	}
+	u := c.URL
+	c.proven.Store(&u)
+	return nil
+}
+
+// authorize sets the token on req once the daemon has proven itself (a
+// Client with no Key, built by hand, trusts its URL).
+func (c *Client) authorize(req *http.Request) error {
+	if c.Key != "" {
+		if err := c.Prove(req.Context()); err != nil {
+			return err
+		}
+	}
+	req.Header.Set("Authorization", "Bearer "+c.Token)
+	return nil
+}
+
 // Do sends a request with the token and returns the body and status.
 func (c *Client) Do(ctx context.Context, method, path string, body []byte) ([]byte, int, error) {
 	var rd io.Reader
@@ -107,7 +166,9 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) ([]by
 	if err != nil {
 		return nil, 0, err
 	}
-	req.Header.Set("Authorization", "Bearer "+c.Token)
+	if err := c.authorize(req); err != nil {
+		return nil, 0, err
+	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}

@@ -40,6 +40,15 @@ type Config struct {
 	// HeaderTimeout bounds reading a request's headers (0: 10 s; bodies get
 	// three times as long); slow clients are cut off after it.
 	HeaderTimeout time.Duration
+	// SessionIdle bounds an MCP session without requests or open streams
+	// (0: server.DefaultSessionIdle).
+	SessionIdle time.Duration
+	// MaxUnauthenticated bounds connections open without the token
+	// (0: server.DefaultMaxUnauthenticated).
+	MaxUnauthenticated int
+	// LargeBodies bounds bodies over server.LargeBodyBytes read at once
+	// (0: server.DefaultLargeBodies).
+	LargeBodies int
 }
 
 // AlreadyRunningError says another daemon owns the state directory.
@@ -124,7 +133,17 @@ func Run(ctx context.Context, cfg Config) error {
 	eng := engine.New(engine.Options{Logger: log, State: cfg.State, Hub: cfg.Hub,
 		MCPURL: func(hash string) string { return srv.MCPURL(hash) }})
 	srv = server.New(eng, token, base, log)
+	// A fresh key per start: a stale daemon.json's key proves nothing to
+	// clients once another program holds its address.
+	key, err := state.NewKey()
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	srv.Key = key
 	srv.BodyTimeout = 3 * cfg.HeaderTimeout
+	srv.SessionIdle = cfg.SessionIdle
+	srv.LargeBodies = cfg.LargeBodies
 	if cfg.HeaderTimeout == 0 {
 		srv.BodyTimeout = 0
 	}
@@ -155,10 +174,11 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: cfg.HeaderTimeout, IdleTimeout: 2 * time.Minute,
 		ErrorLog:    slog.NewLogLogger(log.Handler(), slog.LevelDebug),
-		BaseContext: func(net.Listener) context.Context { return baseCtx }}
+		BaseContext: func(net.Listener) context.Context { return baseCtx },
+		ConnContext: server.ConnContext}
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: api.Version, Address: ln.Addr().String(), URL: base, Started: time.Now()}); err != nil {
+	go func() { errc <- hs.Serve(server.Limit(ln, cfg.MaxUnauthenticated)) }()
+	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: api.Version, Address: ln.Addr().String(), URL: base, Started: time.Now(), Key: key}); err != nil {
 		hs.Close()
 		return err
 	}

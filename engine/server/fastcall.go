@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -47,11 +48,17 @@ import (
 type fastSessions struct {
 	mu   sync.Mutex
 	live map[string]*fastSession
+	// expired holds the sessions sweepSessions ended, and when: mcp-go's
+	// session ids are not looked up, so the daemon answers their requests
+	// 404 itself (sessions.go).
+	expired map[string]time.Time
 }
 
 type fastSession struct {
 	dirty    bool                          // a notification may be queued in mcp-go
 	inflight map[string]context.CancelFunc // request id (idKey) → cancel
+	last     time.Time                     // last request (sessions.go)
+	busy     int                           // requests and streams open now
 }
 
 func (f *fastSessions) add(id string) {
@@ -60,7 +67,7 @@ func (f *fastSessions) add(id string) {
 	if f.live == nil {
 		f.live = map[string]*fastSession{}
 	}
-	f.live[id] = &fastSession{inflight: map[string]context.CancelFunc{}}
+	f.live[id] = &fastSession{inflight: map[string]context.CancelFunc{}, last: time.Now()}
 }
 
 func (f *fastSessions) remove(id string) {

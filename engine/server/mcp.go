@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"strings"
@@ -85,6 +86,7 @@ func (m *mcpFront) get(hash string) *front {
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
 		m.sessions.Add(-1)
 		f.fast.remove(cs.SessionID())
+		m.eng.ForgetSession("mcp:" + cs.SessionID())
 	})
 	hooks.AddAfterListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
 		groups, _ := ctx.Value(groupsKey).([]string)
@@ -210,6 +212,14 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 		hash = t.Hash
 	}
 	f := s.mcp.get(hash)
+	s.sweepSessions(time.Now())
+	if sid := r.Header.Get(sessionHeader); sid != "" {
+		if f.fast.isExpired(sid) {
+			httpError(w, http.StatusNotFound, "session_expired", fmt.Sprintf("MCP session %.80q expired after %v without requests; initialize a new session", sid, s.sessionIdle()))
+			return
+		}
+		defer f.fast.enter(sid)()
+	}
 	if body, ok := r.Context().Value(bodyKey).([]byte); ok && r.Method == http.MethodPost && s.tryFastCall(w, r, hash, f, body) {
 		return
 	}

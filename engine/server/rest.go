@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine"
@@ -120,32 +121,61 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	ch, stop := s.eng.Events.Subscribe(256)
 	defer stop()
+	s.eventSubs.Add(1)
+	defer s.eventSubs.Add(-1)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)
 	io.WriteString(w, ": unitymcp events\n\n")
 	fl.Flush()
+	// The bus channel is drained at once into a queue bounded by bytes: a
+	// subscriber that does not read its stream is dropped when the queue
+	// passes the bound, or when a write stalls (eventWriteTimeout), instead
+	// of holding events (sse.go).
+	var dropped atomic.Bool // over: no write may move the deadline back
+	q := newEventQueue(s.eventBufferBytes())
+	rc := http.NewResponseController(w)
+	go q.fill(ch, func(ev api.Event) []byte {
+		if only != "" && ev.Project != "" && ev.Project != only {
+			return nil
+		}
+		b, _ := json.Marshal(ev)
+		return append(append([]byte("event: "+ev.Type+"\ndata: "), b...), "\n\n"...)
+	}, func() { dropped.Store(true); rc.SetWriteDeadline(time.Now()) }) // a net.Conn deadline: safe from fill's goroutine
 	keepalive := time.NewTicker(30 * time.Second)
 	defer keepalive.Stop()
+	write := func(b []byte) bool {
+		if dropped.Load() {
+			return false
+		}
+		rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
+		_, err := w.Write(b)
+		return err == nil && rc.Flush() == nil
+	}
 	for {
 		select {
 		case <-r.Context().Done():
 			return
 		case <-keepalive.C:
-			io.WriteString(w, ": keepalive\n\n")
-			fl.Flush()
-		case ev, ok := <-ch:
-			if !ok {
+			if !write([]byte(": keepalive\n\n")) {
+				s.log.Info("event subscriber dropped: it stopped reading", "remote", r.RemoteAddr)
+				panic(http.ErrAbortHandler) // close the connection: the client sees a cut, not an end
+			}
+		case <-q.wake:
+			frames, over, closed := q.take()
+			if over {
+				s.log.Info("event subscriber dropped: over its buffer", "remote", r.RemoteAddr, "bytes", s.eventBufferBytes())
+				panic(http.ErrAbortHandler)
+			}
+			for _, f := range frames {
+				if !write(f) {
+					s.log.Info("event subscriber dropped: it stopped reading", "remote", r.RemoteAddr)
+					panic(http.ErrAbortHandler)
+				}
+			}
+			if closed {
 				return
 			}
-			if only != "" && ev.Project != "" && ev.Project != only {
-				continue
-			}
-			b, _ := json.Marshal(ev)
-			io.WriteString(w, "event: "+ev.Type+"\ndata: ")
-			w.Write(b)
-			io.WriteString(w, "\n\n")
-			fl.Flush()
 		}
 	}
 }

@@ -16,11 +16,13 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // MaxBodyBytes bounds a request body on every route (413 beyond it).
@@ -40,6 +42,23 @@ type Server struct {
 	// BodyTimeout bounds reading a request body (0: 30 s): a client that
 	// trickles a body is cut off instead of holding a goroutine.
 	BodyTimeout time.Duration
+	// Key is the daemon's per-start key (daemon.json): GET /proof answers
+	// with it, without the token, so that clients can tell this daemon from
+	// whatever else listens at a stale address. Empty: /proof answers 404.
+	Key string
+	// SessionIdle bounds how long an MCP session lives without a request
+	// or an open stream (0: DefaultSessionIdle; sessions.go).
+	SessionIdle time.Duration
+	lastSweep   atomic.Int64 // UnixNano of the last sweepSessions
+	// EventBufferBytes bounds the events queued for one /events subscriber
+	// (0: DefaultEventBufferBytes; sse.go).
+	EventBufferBytes int
+	eventSubs        atomic.Int64
+	// LargeBodies bounds the requests reading a body over LargeBodyBytes
+	// at once (0: DefaultLargeBodies; bodies.go).
+	LargeBodies int
+	largeOnce   sync.Once
+	large       chan struct{}
 	// fastCalls counts tools/call requests answered by the fast path.
 	fastCalls atomic.Int64
 }
@@ -88,18 +107,27 @@ func (s *Server) MCPURL(hash string) string {
 // ServeHTTP applies the guards, then routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !loopbackHost(r.Host) {
+		w.Header().Set("Connection", "close") // unauthenticated: not kept alive
 		httpError(w, http.StatusForbidden, "forbidden_host", fmt.Sprintf("Host %q is not a loopback name; the daemon only answers requests addressed to localhost or 127.0.0.1", r.Host))
 		return
 	}
 	if o := r.Header.Get("Origin"); o != "" && !loopbackOrigin(o) {
+		w.Header().Set("Connection", "close")
 		httpError(w, http.StatusForbidden, "forbidden_origin", fmt.Sprintf("Origin %q is not a loopback origin; web pages cannot call the daemon", o))
 		return
 	}
+	if r.URL.Path == state.ProofPath {
+		w.Header().Set("Connection", "close")
+		s.proof(w, r)
+		return
+	}
 	if !s.authorized(r) {
+		w.Header().Set("Connection", "close")
 		w.Header().Set("WWW-Authenticate", `Bearer realm="unitymcp"`)
 		httpError(w, http.StatusUnauthorized, "unauthorized", "missing or wrong bearer token: send Authorization: Bearer <token>, the content of the token file in the unitymcp state directory (unitymcp status shows where)")
 		return
 	}
+	authenticated(r)
 	if r.ContentLength > MaxBodyBytes {
 		httpError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("request body of %d bytes is over the limit of %d bytes", r.ContentLength, MaxBodyBytes))
 		return
@@ -111,7 +139,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		rc := http.NewResponseController(w)
 		rc.SetReadDeadline(time.Now().Add(bt))
-		b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+		b, release, err := s.readBody(w, r, bt)
+		defer release()
+		if errors.Is(err, errBusy) {
+			w.Header().Set("Connection", "close") // the rest of the body is not read
+			w.Header().Set("Retry-After", "1")
+			httpError(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("%d requests with bodies over %d bytes are being served; send this one again in a moment", cap(s.large), LargeBodyBytes))
+			return
+		}
 		if err != nil {
 			w.Header().Set("Connection", "close") // the rest of the body is not read
 		} else {
@@ -145,10 +180,31 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
+// proof answers GET /proof?nonce=<hex> with {"proof": state.Proof(key,
+// nonce)}: the one route without the token, and it reveals nothing but the
+// HMAC of a nonce the caller chose.
+func (s *Server) proof(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		httpError(w, http.StatusMethodNotAllowed, "method_not_allowed", "use GET "+state.ProofPath+"?nonce=<32-128 lowercase hex digits>")
+		return
+	}
+	if s.Key == "" {
+		httpError(w, http.StatusNotFound, "no_proof", "this daemon has no key")
+		return
+	}
+	nonce := r.URL.Query().Get("nonce")
+	if !state.ValidNonce(nonce) {
+		httpError(w, http.StatusBadRequest, "bad_nonce", fmt.Sprintf("nonce %.140q is not 32-128 lowercase hex digits", nonce))
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string]string{"proof": state.Proof(s.Key, nonce)})
+}
+
 func (s *Server) authorized(r *http.Request) bool {
-	h := r.Header.Get("Authorization")
-	tok, ok := strings.CutPrefix(h, "Bearer ")
-	if !ok {
+	// RFC 7235 §2.1: the scheme is case-insensitive ("bearer" works too).
+	scheme, tok, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return false
 	}
 	return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(tok)), []byte(s.token)) == 1

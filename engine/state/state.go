@@ -31,10 +31,14 @@ func Open() (Dir, error) {
 	return At(root)
 }
 
-// At returns the state directory at root, creating it if missing.
+// At returns the state directory at root, creating it owner-only (0700) if
+// missing and repairing a looser mode. It refuses a folder of another user.
 func At(root string) (Dir, error) {
 	if err := os.MkdirAll(root, 0o700); err != nil {
 		return Dir{}, fmt.Errorf("creating state directory %s: %w", root, err)
+	}
+	if err := platform.SecureDir(root); err != nil {
+		return Dir{}, fmt.Errorf("state directory: %w", err)
 	}
 	return Dir{Root: root}, nil
 }
@@ -60,21 +64,25 @@ func (d Dir) InstancePath(hash string) string {
 const tokenBytes = 32
 
 // EnsureToken returns the token, creating the owner-only token file if it is
-// missing. A token file with loose permissions is tightened, not trusted
-// silently.
+// missing. A token that is weak (short, or outside the RFC 7235 token68
+// alphabet), is not a regular file (a symlink is replaced, never followed)
+// or cannot be read is replaced by a new one; one with loose permissions is
+// rewritten owner-only (no chmod, so nothing outside is touched).
 func (d Dir) EnsureToken() (string, error) {
 	tok, err := d.ReadToken()
 	if err == nil {
 		if perr := platform.CheckOwnerOnly(d.TokenPath()); perr != nil {
-			if cerr := os.Chmod(d.TokenPath(), 0o600); cerr != nil {
+			if werr := platform.WriteFileAtomic(d.TokenPath(), []byte(tok+"\n"), 0o600); werr != nil {
 				return "", fmt.Errorf("token file is not owner-only and cannot be fixed: %w", perr)
 			}
 		}
 		return tok, nil
 	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return "", err
+	if _, lerr := os.Lstat(d.TokenPath()); lerr != nil && !errors.Is(lerr, fs.ErrNotExist) {
+		return "", lerr
 	}
+	// Missing, weak or not a regular file: a new one, renamed over the old
+	// name (a symlink itself is replaced, its target left alone).
 	b := make([]byte, tokenBytes)
 	if _, err := rand.Read(b); err != nil {
 		return "", err
@@ -86,15 +94,41 @@ func (d Dir) EnsureToken() (string, error) {
 	return tok, nil
 }
 
-// ReadToken reads the token written by the daemon.
+// MinTokenLen is the shortest token accepted (128 bits of hex).
+const MinTokenLen = 32
+
+// CheckToken reports why tok cannot be the daemon's token: shorter than
+// MinTokenLen, or a character outside RFC 7235's token68 alphabet (which a
+// bearer token must use to survive the Authorization header).
+func CheckToken(tok string) error {
+	if len(tok) < MinTokenLen {
+		return fmt.Errorf("it has %d characters, fewer than %d", len(tok), MinTokenLen)
+	}
+	for i, c := range []byte(strings.TrimRight(tok, "=")) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~+/", c) >= 0) {
+			return fmt.Errorf("byte %d is %q, not a letter, digit or one of -._~+/", i, c)
+		}
+	}
+	return nil
+}
+
+// ReadToken reads the token written by the daemon. It refuses a token file
+// that is not a regular file (a symlink) or a weak token.
 func (d Dir) ReadToken() (string, error) {
+	fi, err := os.Lstat(d.TokenPath())
+	if err != nil {
+		return "", err
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("token file %s is not a regular file (%v); delete it and restart the daemon, which writes a new one", d.TokenPath(), fi.Mode().Type())
+	}
 	b, err := os.ReadFile(d.TokenPath())
 	if err != nil {
 		return "", err
 	}
 	tok := strings.TrimSpace(string(b))
-	if tok == "" {
-		return "", fmt.Errorf("token file %s is empty; delete it and restart the daemon", d.TokenPath())
+	if err := CheckToken(tok); err != nil {
+		return "", fmt.Errorf("token file %s holds a weak token (%v); restart the daemon (unitymcp serve) to replace it", d.TokenPath(), err)
 	}
 	return tok, nil
 }
@@ -106,6 +140,9 @@ type Daemon struct {
 	Address string    `json:"address"`
 	URL     string    `json:"url"`
 	Started time.Time `json:"started"`
+	// Key is drawn afresh at every start; the daemon proves it knows it
+	// (proof.go) before a client sends the token.
+	Key string `json:"key"`
 }
 
 // WriteDaemon writes daemon.json.

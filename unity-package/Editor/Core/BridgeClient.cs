@@ -164,6 +164,14 @@ namespace UnityMcp.Core
                 TryStartDaemon(why);
                 return why;
             }
+            // The token goes only to a daemon that proved it wrote daemon.json: after a
+            // crash another program may hold the stale file's address.
+            var unproven = ep.Prove(ConnectTimeout);
+            if (unproven != null)
+            {
+                TryStartDaemon(unproven);
+                return unproven;
+            }
             var ws = new ClientWebSocket();
             ws.Options.SetRequestHeader("Authorization", "Bearer " + ep.Token);
             ws.Options.KeepAliveInterval = TimeSpan.FromSeconds(30);

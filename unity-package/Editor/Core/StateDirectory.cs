@@ -1,5 +1,8 @@
 using System;
 using System.IO;
+using System.Net.Http;
+using System.Security.Cryptography;
+using System.Text;
 using Newtonsoft.Json.Linq;
 
 namespace UnityMcp.Core
@@ -46,6 +49,71 @@ namespace UnityMcp.Core
         public string Token;
         public int Pid;
         public string Version;
+        /// <summary>The daemon's per-start key (daemon.json "key"); the daemon proves it knows
+        /// it before the token is sent (<see cref="Prove"/>).</summary>
+        public string Key;
+
+        /// <summary>The daemon's unauthenticated proof route.</summary>
+        public const string ProofPath = "/proof";
+
+        /// <summary>Lowercase hex HMAC-SHA256 keyed with the ASCII bytes of key over
+        /// "unitymcp-proof-v1:" + nonce: the same as the daemon's state.Proof.</summary>
+        public static string Proof(string key, string nonce)
+        {
+            using (var h = new HMACSHA256(Encoding.ASCII.GetBytes(key)))
+                return Hex(h.ComputeHash(Encoding.ASCII.GetBytes("unitymcp-proof-v1:" + nonce)));
+        }
+
+        static string Hex(byte[] b)
+        {
+            var sb = new StringBuilder(b.Length * 2);
+            foreach (var x in b) sb.Append(x.ToString("x2"));
+            return sb.ToString();
+        }
+
+        // No proxy: the daemon is on loopback, and a proxy must not see the exchange.
+        static readonly HttpClient http = new HttpClient(new HttpClientHandler { UseProxy = false });
+
+        /// <summary>Checks, without sending the token, that the program at <see cref="Url"/>
+        /// is the daemon that wrote <see cref="Key"/> into daemon.json: a fresh nonce to
+        /// GET /proof, the answer compared in constant time. After a crash another program may
+        /// hold the address of a stale daemon.json; it cannot answer. Null when proven, else
+        /// why not.</summary>
+        public string Prove(TimeSpan timeout)
+        {
+            var nb = new byte[16];
+            using (var rng = RandomNumberGenerator.Create()) rng.GetBytes(nb);
+            var nonce = Hex(nb);
+            string body;
+            int status;
+            try
+            {
+                using (var cts = new System.Threading.CancellationTokenSource(timeout))
+                using (var resp = http.GetAsync(Url.TrimEnd('/') + ProofPath + "?nonce=" + nonce, cts.Token).Result)
+                {
+                    status = (int)resp.StatusCode;
+                    body = resp.Content.ReadAsStringAsync().Result;
+                }
+            }
+            catch (Exception e)
+            {
+                return "nothing answers at " + Url + " (" + e.GetBaseException().Message + ")";
+            }
+            string got = null;
+            try { got = (string)JObject.Parse(body)["proof"]; } catch (Exception) { }
+            var want = Proof(Key, nonce);
+            if (status != 200 || got == null || got.Length != want.Length || !FixedTimeEquals(got, want))
+                return "the program at " + Url + " cannot prove it is the daemon that wrote daemon.json (GET " + ProofPath
+                    + ": HTTP " + status + "); the token was not sent. daemon.json is stale: start the daemon (unitymcp serve) and it replaces the file";
+            return null;
+        }
+
+        static bool FixedTimeEquals(string a, string b)
+        {
+            int d = 0;
+            for (int i = 0; i < a.Length; i++) d |= a[i] ^ b[i];
+            return d == 0;
+        }
 
         /// <summary>Reads the running daemon's address and token; null with a reason when
         /// none is there.</summary>
@@ -67,11 +135,18 @@ namespace UnityMcp.Core
                     Url = (string)j["url"],
                     Pid = (int?)j["pid"] ?? 0,
                     Version = (string)j["version"],
+                    Key = (string)j["key"],
                     Token = File.Exists(tokenFile) ? File.ReadAllText(tokenFile).Trim() : null,
                 };
                 if (string.IsNullOrEmpty(ep.Url) || string.IsNullOrEmpty(ep.Token))
                 {
                     reason = "daemon.json or the token file is incomplete in " + stateDir;
+                    return null;
+                }
+                if (string.IsNullOrEmpty(ep.Key))
+                {
+                    reason = info + " has no key (written by an older daemon, or stale); the token is not sent to " + ep.Url
+                        + ". Start the daemon (unitymcp serve) and it replaces the file";
                     return null;
                 }
                 return ep;

@@ -50,6 +50,25 @@ namespace UnityMcp.Core.Tests
             return ok;
         }
 
+        /// <summary>Accepts connections on listener until stopped, handing each to handle
+        /// (then closing it) on a background thread.</summary>
+        static void Serve(TcpListener listener, Func<bool> stopped, Action<TcpClient> handle)
+        {
+            new Thread(() =>
+            {
+                while (!stopped())
+                {
+                    try
+                    {
+                        using (var c = listener.AcceptTcpClient()) handle(c);
+                    }
+                    catch (SocketException) { return; }
+                    catch (ObjectDisposedException) { return; }
+                    catch (IOException) { }
+                }
+            }) { IsBackground = true }.Start();
+        }
+
         /// <summary>BridgeClient connected to daemon, with the tools given, after the hello.</summary>
         static BridgeClient Connect(FakeDaemon daemon, ToolRegistry tools, Quiet log, SpanningCalls spanning = null)
         {
@@ -88,24 +107,12 @@ namespace UnityMcp.Core.Tests
             int port = ((IPEndPoint)listener.LocalEndpoint).Port;
             int accepted = 0;
             var stop = false;
-            var acceptor = new Thread(() =>
-            {
-                while (!stop)
-                {
-                    try
-                    {
-                        using (var c = listener.AcceptTcpClient()) Interlocked.Increment(ref accepted);
-                    }
-                    catch (SocketException) { return; }
-                    catch (ObjectDisposedException) { return; }
-                }
-            }) { IsBackground = true };
-            acceptor.Start();
+            Serve(listener, () => stop, c => Interlocked.Increment(ref accepted));
             var dir = Path.Combine(Path.GetTempPath(), "unitymcp-backoff-" + Guid.NewGuid().ToString("N"));
             Directory.CreateDirectory(dir);
             try
             {
-                File.WriteAllText(Path.Combine(dir, "daemon.json"), "{\"url\":\"http://127.0.0.1:" + port + "\",\"pid\":1,\"version\":\"t\"}");
+                File.WriteAllText(Path.Combine(dir, "daemon.json"), "{\"url\":\"http://127.0.0.1:" + port + "\",\"pid\":1,\"version\":\"t\",\"key\":\"k\"}");
                 File.WriteAllText(Path.Combine(dir, "token"), "tok");
                 using (var client = new BridgeClient(Identity(), new ToolRegistry(), new Inline(), new Quiet(), dir) { AutoStartDaemon = false })
                 {
@@ -115,6 +122,69 @@ namespace UnityMcp.Core.Tests
                 // Attempts at 0, 0.25, 0.75, 1.75 s (then 3.75): four or five; without the
                 // backoff it was one every 250 ms (13).
                 Assert.That(accepted, Is.InRange(2, 6), "connection attempts in 3.2 s");
+            }
+            finally
+            {
+                stop = true;
+                listener.Stop();
+                Directory.Delete(dir, true);
+            }
+        }
+
+        /// <summary>The same proof as the daemon's state.Proof (its TestProofVector).</summary>
+        [Test]
+        public void ProofMatchesTheDaemons()
+        {
+            Assert.That(DaemonEndpoint.Proof("0123456789abcdef", "00112233445566778899aabbccddeeff"),
+                Is.EqualTo("1c088c412da042cb7c325625ec82df971b9842b1460783eb226b314154124729"));
+        }
+
+        /// <summary>A stale daemon.json whose address another program now holds (after a
+        /// crash): that program answers /proof wrongly or not at all, and never sees the
+        /// token — no Authorization header on any request it gets, no WebSocket dialled.</summary>
+        [TestCase("none")]
+        [TestCase("wrong")]
+        public void SquatterNeverGetsTheToken(string answer)
+        {
+            var listener = new TcpListener(IPAddress.Loopback, 0);
+            listener.Start();
+            int port = ((IPEndPoint)listener.LocalEndpoint).Port;
+            int requests = 0, authorized = 0, upgrades = 0;
+            bool stop = false;
+            Serve(listener, () => stop, c =>
+            {
+                var s = c.GetStream();
+                s.ReadTimeout = 5000;
+                var head = FakeDaemon.ReadHead(s).ToString();
+                Interlocked.Increment(ref requests);
+                if (head.IndexOf("\nauthorization:", StringComparison.OrdinalIgnoreCase) >= 0) Interlocked.Increment(ref authorized);
+                if (head.IndexOf("\nupgrade:", StringComparison.OrdinalIgnoreCase) >= 0) Interlocked.Increment(ref upgrades);
+                var body = answer == "wrong" ? "{\"proof\":\"" + DaemonEndpoint.Proof("not-the-key", "00") + "\"}" : "{}";
+                var status = answer == "wrong" ? "200 OK" : "404 Not Found";
+                var b = System.Text.Encoding.ASCII.GetBytes("HTTP/1.1 " + status + "\r\nConnection: close\r\nContent-Length: " + body.Length + "\r\n\r\n" + body);
+                s.Write(b, 0, b.Length);
+            });
+            var dir = Path.Combine(Path.GetTempPath(), "unitymcp-squat-" + Guid.NewGuid().ToString("N"));
+            Directory.CreateDirectory(dir);
+            try
+            {
+                File.WriteAllText(Path.Combine(dir, "daemon.json"), "{\"url\":\"http://127.0.0.1:" + port + "\",\"pid\":1,\"version\":\"t\",\"key\":\"the-key\"}");
+                File.WriteAllText(Path.Combine(dir, "token"), "secret-token");
+                var log = new Quiet();
+                using (var client = new BridgeClient(Identity(), new ToolRegistry(), new Inline(), log, dir) { AutoStartDaemon = false })
+                {
+                    string ended = null;
+                    var once = new ManualResetEventSlim(false);
+                    client.RunEnded += r => { ended = r; once.Set(); };
+                    client.Start();
+                    Assert.That(once.Wait(Wait), Is.True, "the client never tried");
+                    Thread.Sleep(600); // a retry or two
+                    Assert.That(requests, Is.GreaterThan(0), "requests to the squatter");
+                    Assert.That(authorized, Is.EqualTo(0), "requests with an Authorization header");
+                    Assert.That(upgrades, Is.EqualTo(0), "WebSocket upgrades");
+                    Assert.That(client.IsConnected, Is.False);
+                    Assert.That(ended != null && (ended.Contains("cannot prove") || ended.Contains("nothing answers")), Is.True, "why the run ended: " + ended);
+                }
             }
             finally
             {

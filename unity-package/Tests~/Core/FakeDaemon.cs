@@ -20,6 +20,10 @@ namespace UnityMcp.Core.Tests
         NetworkStream stream;
         public readonly string StateDir;
         public readonly int Port;
+        /// <summary>The key in daemon.json; /proof answers with it.</summary>
+        public readonly string Key = Guid.NewGuid().ToString("N");
+        /// <summary>How many /proof requests were answered.</summary>
+        public int Proofs;
 
         /// <summary>receiveBuffer: SO_RCVBUF of the accepted socket (0: the system's), small
         /// so that a daemon that stops reading stops the client's writes soon.</summary>
@@ -31,25 +35,34 @@ namespace UnityMcp.Core.Tests
             Port = ((IPEndPoint)listener.LocalEndpoint).Port;
             StateDir = Path.Combine(Path.GetTempPath(), "unitymcp-fake-" + Guid.NewGuid().ToString("N"));
             Directory.CreateDirectory(StateDir);
-            File.WriteAllText(Path.Combine(StateDir, "daemon.json"), "{\"url\":\"http://127.0.0.1:" + Port + "\",\"pid\":1,\"version\":\"fake\"}");
+            File.WriteAllText(Path.Combine(StateDir, "daemon.json"), "{\"url\":\"http://127.0.0.1:" + Port + "\",\"pid\":1,\"version\":\"fake\",\"key\":\"" + Key + "\"}");
             File.WriteAllText(Path.Combine(StateDir, "token"), "tok");
         }
 
         /// <summary>Waits for the next connection and upgrades it.</summary>
         public void Accept(TimeSpan timeout)
         {
-            var t = listener.AcceptTcpClientAsync();
-            if (!t.Wait(timeout)) throw new TimeoutException("the client did not dial within " + timeout.TotalSeconds + " s");
-            if (peer != null) peer.Close();
-            peer = t.Result;
-            stream = peer.GetStream();
-            stream.ReadTimeout = (int)timeout.TotalMilliseconds;
-            var head = new StringBuilder();
-            while (!head.ToString().EndsWith("\r\n\r\n", StringComparison.Ordinal))
+            StringBuilder head;
+            while (true)
             {
-                int b = stream.ReadByte();
-                if (b < 0) throw new IOException("the client hung up during the upgrade");
-                head.Append((char)b);
+                var t = listener.AcceptTcpClientAsync();
+                if (!t.Wait(timeout)) throw new TimeoutException("the client did not dial within " + timeout.TotalSeconds + " s");
+                if (peer != null) peer.Close();
+                peer = t.Result;
+                stream = peer.GetStream();
+                stream.ReadTimeout = (int)timeout.TotalMilliseconds;
+                head = ReadHead(stream);
+                // The client proves the daemon (GET /proof?nonce=…) before it dials the bridge.
+                var line = head.ToString().Split('\r')[0];
+                if (!line.StartsWith("GET " + DaemonEndpoint.ProofPath + "?nonce=", StringComparison.Ordinal)) break;
+                var nonce = line.Split(' ')[1].Substring(DaemonEndpoint.ProofPath.Length + 7);
+                var body = Encoding.ASCII.GetBytes("{\"proof\":\"" + DaemonEndpoint.Proof(Key, nonce) + "\"}");
+                var ok = Encoding.ASCII.GetBytes("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " + body.Length + "\r\n\r\n");
+                stream.Write(ok, 0, ok.Length);
+                stream.Write(body, 0, body.Length);
+                Proofs++;
+                peer.Close();
+                peer = null;
             }
             string key = null;
             foreach (var line in head.ToString().Split(new[] { "\r\n" }, StringSplitOptions.None))
@@ -60,6 +73,19 @@ namespace UnityMcp.Core.Tests
                 accept = Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")));
             var resp = Encoding.ASCII.GetBytes("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + accept + "\r\n\r\n");
             stream.Write(resp, 0, resp.Length);
+        }
+
+        /// <summary>Reads an HTTP request head, through the blank line.</summary>
+        internal static StringBuilder ReadHead(Stream stream)
+        {
+            var head = new StringBuilder();
+            while (!head.ToString().EndsWith("\r\n\r\n", StringComparison.Ordinal))
+            {
+                int b = stream.ReadByte();
+                if (b < 0) throw new IOException("the client hung up during the request head");
+                head.Append((char)b);
+            }
+            return head;
         }
 
         /// <summary>Reads the next text message (pings from the client are answered, pongs
