@@ -61,6 +61,12 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 				return Target{}, api.Errorf(api.CodeUnknownProject, "project %q: %v", sel, err)
 			}
 			h := project.Hash(dp)
+			// Only a Unity project folder is remembered (and its committed
+			// definitions watched): a pin of any other folder would add a
+			// watch and a definition set for good.
+			if st, err := os.Stat(filepath.FromSlash(dp)); (err != nil || !st.IsDir()) && find(h) == nil {
+				return Target{}, api.Errorf(api.CodeUnknownProject, "project %q is not a Unity project: %s has no Assets folder; pass the folder that holds Assets and ProjectSettings", sel, project.Root(dp))
+			}
 			// Remember the folder so messages about a project whose editor
 			// never connected can name it, and its committed definitions load.
 			if _, known := e.pathHints.LoadOrStore(h, project.Root(dp)); !known {

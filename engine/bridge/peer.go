@@ -24,6 +24,10 @@ var ErrClosed = errors.New("bridge connection closed")
 // process with its socket still open).
 var ErrStalled = errors.New("the other side stopped reading the bridge connection")
 
+// MaxServing bounds the requests from the other side handled at once; more
+// are answered at once with an error instead of each taking a goroutine.
+const MaxServing = 64
+
 // DefaultStallTimeout bounds how long one frame may take to write before the
 // peer is dropped as stalled.
 const DefaultStallTimeout = 10 * time.Second
@@ -57,6 +61,7 @@ type Peer struct {
 	reason error // why this side closed, see CloseWith
 
 	serving sync.WaitGroup // request handlers still running
+	slots   chan struct{}  // bounds the handlers running at once (MaxServing)
 
 	// Writes go through one writer goroutine, so no caller ever blocks on the
 	// socket: urgent frames (replies, pings, cancels, events) go before
@@ -85,7 +90,7 @@ func NewPeer(conn *websocket.Conn, onReq RequestHandler, onNotify NotificationHa
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &Peer{conn: conn, onReq: onReq, onNotify: onNotify,
 		pending: map[int64]chan *message{}, done: make(chan struct{}), ctx: ctx, cancel: cancel,
-		wake: make(chan struct{}, 1), stall: DefaultStallTimeout}
+		wake: make(chan struct{}, 1), stall: DefaultStallTimeout, slots: make(chan struct{}, MaxServing)}
 	p.stuck = time.AfterFunc(time.Hour, func() { p.CloseWith(ErrStalled, "") })
 	p.stuck.Stop()
 	go p.writeLoop()
@@ -129,9 +134,16 @@ func (p *Peer) handleFrame(data []byte) {
 	}
 	switch {
 	case m.Method != "" && len(m.ID) > 0:
+		select {
+		case p.slots <- struct{}{}:
+		default:
+			p.write(&message{JSONRPC: "2.0", ID: m.ID, Error: &RPCError{Code: RPCInternal,
+				Message: fmt.Sprintf("busy: %d requests are already being handled on this connection; send the next when one is answered", MaxServing)}})
+			return
+		}
 		p.serving.Add(1)
 		go func() {
-			defer p.serving.Done()
+			defer func() { <-p.slots; p.serving.Done() }()
 			p.serve(m)
 		}()
 	case m.Method != "":

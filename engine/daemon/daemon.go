@@ -43,6 +43,9 @@ type Config struct {
 	// SessionIdle bounds an MCP session without requests or open streams
 	// (0: server.DefaultSessionIdle).
 	SessionIdle time.Duration
+	// MaxPins bounds the projects pinned through the MCP endpoint at once
+	// (0: server.DefaultMaxPins).
+	MaxPins int
 	// MaxUnauthenticated bounds connections open without the token
 	// (0: server.DefaultMaxUnauthenticated).
 	MaxUnauthenticated int
@@ -143,6 +146,7 @@ func Run(ctx context.Context, cfg Config) error {
 	srv.Key = key
 	srv.BodyTimeout = 3 * cfg.HeaderTimeout
 	srv.SessionIdle = cfg.SessionIdle
+	srv.MaxPins = cfg.MaxPins
 	srv.LargeBodies = cfg.LargeBodies
 	if cfg.HeaderTimeout == 0 {
 		srv.BodyTimeout = 0

@@ -35,6 +35,10 @@ func TestRenderCompareConfined(t *testing.T) {
 		m[k] = v
 		return m
 	}
+	// A Unity project whose editor is not connected: ?project= names it, but
+	// gives no write root (a folder that is not a Unity project is refused
+	// before: TestProjectPinsBounded).
+	other := newProject(t, "Other")
 	for _, c := range []struct {
 		name, project string
 		args          map[string]any
@@ -45,7 +49,7 @@ func TestRenderCompareConfined(t *testing.T) {
 		{"absolute read outside", sim.Hash(), with("after", filepath.Join(outside, "secret.png")), "outside the project folder"},
 		{"token by its path", sim.Hash(), with("diff_path", e.State.TokenPath()), "outside the project folder"},
 		{"token through a link", sim.Hash(), with("diff_path", "st/token"), "symbolic link"},
-		{"?project= of a folder no editor has", outside, with("diff_path", "diff.png"), "no connected editor's project"},
+		{"?project= of a project no editor has", other, with("diff_path", "diff.png"), "no connected editor's project"},
 	} {
 		status, r := e.call(c.project, "render_compare", c.args)
 		msg := mustJSON(r)
@@ -55,6 +59,9 @@ func TestRenderCompareConfined(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(outside, "diff.png")); err == nil {
 		t.Error("a diff image was written outside the project")
+	}
+	if _, err := os.Stat(filepath.Join(other, "diff.png")); err == nil {
+		t.Error("a diff image was written into a project no editor has")
 	}
 	if b, _ := os.ReadFile(e.State.TokenPath()); string(b) != string(token) {
 		t.Error("the daemon's token was overwritten")

@@ -17,13 +17,17 @@ import (
 // rawSession is a 2025 Streamable HTTP session driven with plain requests,
 // so a test controls every header and byte of the body.
 type rawSession struct {
-	t   *testing.T
-	e   *env
-	sid string
+	t    *testing.T
+	e    *env
+	sid  string
+	path string // "" is /mcp
 }
 
-func newRawSession(t *testing.T, e *env) *rawSession {
-	s := &rawSession{t: t, e: e}
+func newRawSession(t *testing.T, e *env) *rawSession { return newRawSessionAt(t, e, "/mcp") }
+
+// newRawSessionAt initializes a session at path (/mcp?project=…, /projects/<hash>/mcp).
+func newRawSessionAt(t *testing.T, e *env, path string) *rawSession {
+	s := &rawSession{t: t, e: e, path: path}
 	resp, _ := s.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
 	s.sid = resp.Header.Get("Mcp-Session-Id")
 	if s.sid == "" {
@@ -37,7 +41,11 @@ func (s *rawSession) post(body string) (*http.Response, string) {
 	s.t.Helper()
 	ctx, cancel := context.WithTimeout(s.t.Context(), time.Minute)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "POST", s.e.URL+"/mcp", strings.NewReader(body))
+	path := s.path
+	if path == "" {
+		path = "/mcp"
+	}
+	req, _ := http.NewRequestWithContext(ctx, "POST", s.e.URL+path, strings.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+s.e.Token)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")

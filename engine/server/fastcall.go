@@ -70,6 +70,13 @@ func (f *fastSessions) add(id string) {
 	f.live[id] = &fastSession{inflight: map[string]context.CancelFunc{}, last: time.Now()}
 }
 
+// count is how many sessions are live.
+func (f *fastSessions) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.live)
+}
+
 func (f *fastSessions) remove(id string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

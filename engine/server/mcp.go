@@ -47,10 +47,16 @@ type mcpFront struct {
 	sessions atomic.Int64
 }
 
+// DefaultMaxPins bounds the projects pinned through the MCP endpoint at once.
+// A front with no session is dropped to make room; when every one has
+// sessions, a new pin is refused (503) until one ends.
+const DefaultMaxPins = 64
+
 type front struct {
 	srv  *mcpserver.MCPServer
 	http *mcpserver.StreamableHTTPServer
 	fast fastSessions // for the tools/call fast path (fastcall.go)
+	used time.Time    // last request (under mcpFront.mu)
 }
 
 func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
@@ -71,13 +77,20 @@ func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
 	return m
 }
 
-func (m *mcpFront) get(hash string) *front {
+// get returns the project's front, making it when needed; nil when the
+// bound on pinned projects is reached and every front has sessions.
+func (m *mcpFront) get(hash string, maxPins int) *front {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	now := time.Now()
 	if f := m.fronts[hash]; f != nil {
+		f.used = now
 		return f
 	}
-	f := &front{}
+	if hash != "" && !m.makeRoom(maxPins) {
+		return nil
+	}
+	f := &front{used: now}
 	hooks := &mcpserver.Hooks{}
 	hooks.AddOnRegisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
 		m.sessions.Add(1)
@@ -121,6 +134,35 @@ func (m *mcpFront) get(hash string) *front {
 	f.srv, f.http = srv, h
 	m.fronts[hash] = f
 	return f
+}
+
+// makeRoom drops the least recently used front without sessions when the
+// bound is reached (under m.mu); false when none can go. The unpinned front
+// ("") is never dropped.
+func (m *mcpFront) makeRoom(limit int) bool {
+	pinned := func() int {
+		if _, ok := m.fronts[""]; ok {
+			return len(m.fronts) - 1
+		}
+		return len(m.fronts)
+	}
+	for pinned() >= limit {
+		victim := ""
+		var oldest time.Time
+		for key, f := range m.fronts {
+			if key == "" || f.fast.count() > 0 {
+				continue
+			}
+			if victim == "" || f.used.Before(oldest) {
+				victim, oldest = key, f.used
+			}
+		}
+		if victim == "" {
+			return false
+		}
+		delete(m.fronts, victim)
+	}
+	return true
 }
 
 // serverTools converts the engine catalog of a project to mcp-go tools.
@@ -211,7 +253,11 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 		}
 		hash = t.Hash
 	}
-	f := s.mcp.get(hash)
+	f := s.mcp.get(hash, s.maxPins())
+	if f == nil {
+		httpError(w, http.StatusServiceUnavailable, "too_many_projects", fmt.Sprintf("%d projects are pinned through this daemon with sessions open; end a session (or pin one of those projects) and try again", s.maxPins()))
+		return
+	}
 	s.sweepSessions(time.Now())
 	if sid := r.Header.Get(sessionHeader); sid != "" {
 		if f.fast.isExpired(sid) {

@@ -46,6 +46,9 @@ type Server struct {
 	// with it, without the token, so that clients can tell this daemon from
 	// whatever else listens at a stale address. Empty: /proof answers 404.
 	Key string
+	// MaxPins bounds the projects pinned through the MCP endpoint at once
+	// (0: DefaultMaxPins; mcp.go).
+	MaxPins int
 	// SessionIdle bounds how long an MCP session lives without a request
 	// or an open stream (0: DefaultSessionIdle; sessions.go).
 	SessionIdle time.Duration
@@ -61,6 +64,14 @@ type Server struct {
 	large       chan struct{}
 	// fastCalls counts tools/call requests answered by the fast path.
 	fastCalls atomic.Int64
+}
+
+// maxPins is the configured bound (MaxPins, else the default).
+func (s *Server) maxPins() int {
+	if s.MaxPins > 0 {
+		return s.MaxPins
+	}
+	return DefaultMaxPins
 }
 
 // FastCalls counts the tools/call requests the daemon answered itself

@@ -1,0 +1,76 @@
+package bridge
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// A flood of requests from the other side takes at most MaxServing
+// handlers: the rest are answered busy at once, and the held ones are
+// answered when their handlers end.
+func TestPeerBoundsConcurrentRequests(t *testing.T) {
+	release := make(chan struct{})
+	started := make(chan struct{}, MaxServing+8)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		p := NewPeer(ws, func(ctx context.Context, method string, params json.RawMessage) (any, error) {
+			started <- struct{}{}
+			select {
+			case <-release:
+			case <-ctx.Done():
+			}
+			return struct{}{}, nil
+		}, nil)
+		p.Run()
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, strings.Replace(srv.URL, "http", "ws", 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	const n = MaxServing + 5
+	for i := 1; i <= n; i++ {
+		if err := c.Write(ctx, websocket.MessageText, []byte(`{"jsonrpc":"2.0","id":`+strconv.Itoa(i)+`,"method":"slow"}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	busy := 0
+	for busy < n-MaxServing { // the refusals come first: the held handlers answer nothing yet
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			t.Fatalf("reading the refusals: %v (%d so far)", err, busy)
+		}
+		m, _ := decodeFrame(data)
+		if m.Error == nil || !strings.Contains(m.Error.Message, "busy") {
+			t.Fatalf("before any handler ended, got %s; want busy refusals", data)
+		}
+		busy++
+	}
+	for range MaxServing {
+		<-started
+	}
+	close(release)
+	for answered := 0; answered < MaxServing; answered++ {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			t.Fatalf("after release: %v (%d answered)", err, answered)
+		}
+		if m, _ := decodeFrame(data); m.Error != nil {
+			t.Fatalf("a held request failed: %s", data)
+		}
+	}
+}
