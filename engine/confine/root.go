@@ -92,11 +92,13 @@ func Create(root, p, arg string, deny ...string) (*os.File, string, *api.ToolErr
 		return nil, "", pathError(arg, p, root, err)
 	}
 	if dir := filepath.Dir(rel); dir != "." {
-		if err := r.MkdirAll(dir, 0o755); err != nil {
+		// Outputs hold editor content (images of the project's scenes):
+		// owner-only, whatever the umask, like everything else unitymcp writes.
+		if err := r.MkdirAll(dir, 0o700); err != nil {
 			return nil, "", pathError(arg, p, root, err)
 		}
 	}
-	f, err := r.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := r.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
 		return nil, "", pathError(arg, p, root, err)
 	}

@@ -5,6 +5,7 @@ package confine
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -88,6 +89,14 @@ func TestRootConfinement(t *testing.T) {
 	f.Close()
 	if full != filepath.Join(root, "Temp/deep/diff.png") {
 		t.Errorf("Create: got %s", full)
+	}
+	// Outputs hold editor content: owner-only file and the folders made for it.
+	if runtime.GOOS != "windows" {
+		for path, want := range map[string]os.FileMode{full: 0o600, filepath.Join(root, "Temp", "deep"): 0o700, filepath.Join(root, "Temp"): 0o700} {
+			if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != want {
+				t.Errorf("%s: mode %v (%v), want %v", path, fi.Mode().Perm(), err, want)
+			}
+		}
 	}
 	if _, terr := Rel("", "a.png", "before"); terr == nil || !strings.Contains(terr.Message, "no connected editor") {
 		t.Errorf("Rel without a root: %v", terr)
