@@ -320,6 +320,7 @@ namespace UnityMcp.Editor.Tools
                 };
                 Directory.CreateDirectory(System.IO.Path.GetDirectoryName(Path));
                 File.WriteAllText(Path, doc.ToString(Newtonsoft.Json.Formatting.Indented), new UTF8Encoding(false));
+                OwnerOnly.File(Path);
                 var r = new JObject
                 {
                     { "path", Path }, { "events", Events.Count }, { "frames", LastFrame(Events) },

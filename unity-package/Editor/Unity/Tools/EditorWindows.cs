@@ -215,6 +215,7 @@ namespace UnityMcp.Editor.Tools
                 var bytes = tex.EncodeToPNG();
                 Directory.CreateDirectory(Path.GetDirectoryName(path));
                 File.WriteAllBytes(path, bytes);
+                OwnerOnly.File(path);
                 return bytes.LongLength;
             }
             finally

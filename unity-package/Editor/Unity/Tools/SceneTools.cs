@@ -219,6 +219,7 @@ namespace UnityMcp.Editor.Tools
                 var dir = ProjectPaths.Outputs("FindGameObjectsResults");
                 filePath = dir + "/find_" + ProjectPaths.Stamp(DateTime.Now) + ".json";
                 File.WriteAllText(filePath, new JObject { { "results", results }, { "totalFound", total } }.ToString(Newtonsoft.Json.Formatting.Indented), new UTF8Encoding(false));
+                OwnerOnly.File(filePath);
                 message += "; " + json.Length + " characters of results saved to resultsFilePath (read 'results' there)";
                 results = new JArray();
             }
@@ -401,6 +402,7 @@ namespace UnityMcp.Editor.Tools
             var dir = ProjectPaths.Outputs("HierarchyResults");
             var path = dir + "/hierarchy_" + ProjectPaths.Stamp(DateTime.Now) + ".json";
             File.WriteAllText(path, doc.ToString(Newtonsoft.Json.Formatting.Indented), new UTF8Encoding(false));
+            OwnerOnly.File(path);
             call.Reply(new JObject
             {
                 { "message", "Hierarchy of " + nodes + " GameObject(s) saved; read the JSON file at hierarchyFilePath: 'hierarchy' holds the nested GameObjects, 'context' the scene name, node count and max depth" + (useLut ? ", 'componentsLut' the component names that 'components' index" : "") },

@@ -177,8 +177,11 @@ namespace UnityMcp.Editor.Tools
         /// <summary>{project}/.uloop/outputs/{sub}, created.</summary>
         public static string Outputs(string sub)
         {
-            var dir = Path.Combine(Path.Combine(Path.Combine(Root, ".uloop"), "outputs"), sub);
-            Directory.CreateDirectory(dir);
+            var uloop = Path.Combine(Root, ".uloop");
+            var outputs = Path.Combine(uloop, "outputs");
+            var dir = Path.Combine(outputs, sub);
+            // Editor content for the agent: owner-only folders (OwnerOnly; files too, as written).
+            foreach (var d in new[] { uloop, outputs, dir }) OwnerOnly.Directory(d);
             return Slash(dir);
         }
 
