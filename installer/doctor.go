@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tailscale/hujson"
+
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/engine/state"
@@ -56,7 +58,7 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 	tok, err := o.State.ReadToken()
 	switch {
 	case err != nil:
-		c := add(LevelFail, "no token in "+o.State.TokenPath(), "unitymcp serve creates it (doctor --fix does too)")
+		c := add(LevelFail, "no token in "+o.State.TokenPath(), "unitymcp doctor --fix")
 		if o.Fix {
 			if tok, err = o.State.EnsureToken(); err == nil {
 				c.Fixed = true
@@ -64,7 +66,7 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 		}
 	default:
 		if perr := platform.CheckOwnerOnly(o.State.TokenPath()); perr != nil {
-			c := add(LevelFail, "token readable by others: "+perr.Error(), "chmod 600 "+o.State.TokenPath())
+			c := add(LevelFail, "token readable by others: "+perr.Error(), "chmod 600 "+ShellQuote(o.State.TokenPath()))
 			if o.Fix && os.Chmod(o.State.TokenPath(), 0o600) == nil {
 				c.Fixed = true
 			}
@@ -75,7 +77,7 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 	// Daemon.
 	c, err := client.Find(ctx, o.State)
 	if err != nil {
-		ch := add(LevelFail, "daemon: "+err.Error(), "unitymcp serve (or unitymcp service install to start it at login)")
+		ch := add(LevelFail, "daemon: "+err.Error(), "unitymcp serve")
 		if o.Fix {
 			if c2, _, err2 := client.Ensure(ctx, o.State, o.Exe); err2 == nil {
 				c, ch.Fixed = c2, true
@@ -100,17 +102,23 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 			add(LevelFail, "daemon health: "+err.Error(), "look at the daemon log in "+o.State.LogsDir())
 		} else {
 			if h.Version != api.Version {
-				add(LevelWarn, fmt.Sprintf("the daemon runs version %s, this binary is %s", h.Version, api.Version), "restart the daemon (Quit in the tray, then unitymcp serve)")
+				add(LevelWarn, fmt.Sprintf("the daemon runs version %s, this binary is %s", h.Version, api.Version), "unitymcp stop && unitymcp serve")
 			}
 			if len(h.Editors) == 0 {
-				add(LevelWarn, "no Unity editor is connected", "open a project that has the unitymcp package (unitymcp install unity --project DIR)")
+				fix := "unitymcp install unity --project DIR, then open DIR in Unity"
+				if o.Project != "" {
+					fix = "unitymcp install unity --project " + ShellQuote(o.Project) + ", then open the project in Unity"
+				}
+				add(LevelWarn, "no Unity editor is connected", fix)
 			}
 			for _, ed := range h.Editors {
 				switch {
 				case ed.Simulator:
 					add(LevelOK, fmt.Sprintf("editor %s connected (simulator)", ed.ProjectPath), "")
-				case ed.PackageVersion != api.Version:
-					add(LevelWarn, fmt.Sprintf("editor %s has package %s, the daemon is %s", ed.ProjectPath, ed.PackageVersion, api.Version), "unitymcp install unity --project "+ed.ProjectPath+" and let Unity reload")
+				case ed.PackageVersion != h.Version:
+					// The editor talks to the daemon: their versions must
+					// match, whatever this binary's is.
+					add(LevelWarn, fmt.Sprintf("editor %s has package %s, the daemon is %s", ed.ProjectPath, orUnknown(ed.PackageVersion), h.Version), "unitymcp install unity --project "+ShellQuote(ed.ProjectPath))
 				default:
 					add(LevelOK, fmt.Sprintf("editor %s connected (Unity %s, package %s)", ed.ProjectPath, ed.UnityVersion, ed.PackageVersion), "")
 				}
@@ -122,7 +130,7 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 		if err := CheckUnityProject(o.Project); err != nil {
 			add(LevelFail, err.Error(), "give --project the Unity project folder")
 		} else if ref := InstalledRef(o.Project); ref == "" {
-			add(LevelFail, "the unitymcp package is not in "+manifestPath(o.Project), "unitymcp install unity --project "+o.Project)
+			add(LevelFail, "the unitymcp package is not in "+manifestPath(o.Project), "unitymcp install unity --project "+ShellQuote(o.Project))
 		} else {
 			add(LevelOK, "package in the manifest: "+ref, "")
 		}
@@ -136,6 +144,11 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 		for _, scope := range []string{"user", "project"} {
 			req := ClientRequest{Client: cl.Name, Scope: scope, Env: o.Env, StateDir: o.State.Root}
 			path, got, err := Configured(req)
+			if perr := configParses(path, cl.Format); perr != nil {
+				add(LevelFail, fmt.Sprintf("%s (%s) config %s does not parse: %v", cl.Title, scope, path, perr),
+					"correct the file by hand (the client ignores it as it is), then run: unitymcp doctor")
+				continue
+			}
 			if err != nil || got == "" {
 				continue
 			}
@@ -160,6 +173,9 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 				continue
 			}
 			fix := "unitymcp install client " + cl.Name + " --scope " + scope
+			if scope == "project" {
+				fix += " --project " + ShellQuote(o.Env.Project)
+			}
 			ch := add(LevelWarn, fmt.Sprintf("%s (%s, %s) %s", cl.Title, scope, path, strings.Join(problems, " and ")), fix)
 			if o.Fix && tok != "" {
 				// A fix repoints the entry and leaves its pinning alone: a
@@ -203,4 +219,37 @@ func PrintChecks(w io.Writer, checks []Check) bool {
 		}
 	}
 	return failed
+}
+
+// configParses says why the client config at path is not valid JSON(C)
+// (nil when it is, is missing, or is TOML, which is not checked here).
+func configParses(path, format string) error {
+	if path == "" || format == "toml" {
+		return nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	if len(strings.TrimSpace(string(b))) == 0 {
+		return nil
+	}
+	_, err = hujson.Parse(b)
+	return err
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "(unknown)"
+	}
+	return s
+}
+
+// ShellQuote quotes s for a POSIX shell when it needs it, so a printed
+// command runs as printed.
+func ShellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t'\"$`\\!*?&;|<>()[]{}#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -35,6 +35,62 @@ func CheckUnityProject(dir string) error {
 	return nil
 }
 
+// MinUnity is the oldest Unity the package supports (package.json "unity").
+const MinUnity = "2022.3"
+
+// UnityVersion reads the project's editor version from
+// ProjectSettings/ProjectVersion.txt ("2022.3.50f1").
+func UnityVersion(project string) (string, error) {
+	p := filepath.Join(project, "ProjectSettings", "ProjectVersion.txt")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return "", err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "m_EditorVersion:"); ok {
+			return strings.TrimSpace(v), nil
+		}
+	}
+	return "", fmt.Errorf("%s has no m_EditorVersion line", p)
+}
+
+// CheckUnityVersion says why the project's Unity is too old for the
+// package (nil when it is supported).
+func CheckUnityVersion(project string) error {
+	v, err := UnityVersion(project)
+	if err != nil {
+		return fmt.Errorf("cannot tell the project's Unity version: %w", err)
+	}
+	if !versionAtLeast(v, MinUnity) {
+		return fmt.Errorf("%s uses Unity %s; the unitymcp package needs Unity %s or later: upgrade the project in the Unity Hub first", project, v, MinUnity)
+	}
+	return nil
+}
+
+// versionAtLeast compares the major and minor numbers of Unity versions
+// ("2022.3.50f1" ≥ "2022.3").
+func versionAtLeast(v, want string) bool {
+	a, b := majorMinor(v), majorMinor(want)
+	if a[0] != b[0] {
+		return a[0] > b[0]
+	}
+	return a[1] >= b[1]
+}
+
+func majorMinor(s string) [2]int {
+	var out [2]int
+	parts := strings.SplitN(s, ".", 3)
+	for i := 0; i < 2 && i < len(parts); i++ {
+		for _, r := range parts[i] {
+			if r < '0' || r > '9' {
+				break
+			}
+			out[i] = out[i]*10 + int(r-'0')
+		}
+	}
+	return out
+}
+
 // PackageRef turns --source into the manifest's reference: "git" (default)
 // → this repository's git URL (pinned to the release tag for releases),
 // "local" → the unity-package folder next to this binary or in its
@@ -99,12 +155,19 @@ func InstallUnity(project, ref, stateDir string) (UnityResult, error) {
 	if err := CheckUnityProject(project); err != nil {
 		return UnityResult{}, err
 	}
+	if err := CheckUnityVersion(project); err != nil {
+		return UnityResult{}, err
+	}
 	p := manifestPath(project)
 	res := UnityResult{Manifest: p, Package: PackageName, Ref: ref}
 	doc, err := os.ReadFile(p)
 	before := doc
 	if errors.Is(err, fs.ErrNotExist) {
-		doc = []byte("{\n  \"dependencies\": {}\n}\n")
+		// Unity writes the manifest the first time it opens a project; one
+		// without it gets the manifest of Unity's empty project (uGUI and
+		// every built-in module), not just our package, which would leave
+		// the project without its modules.
+		doc = defaultManifest(project)
 	} else if err != nil {
 		return res, err
 	}
@@ -148,4 +211,28 @@ func InstalledRef(project string) string {
 		return ""
 	}
 	return strings.Trim(string(getMember(doc, []string{"dependencies"}, PackageName)), `"`)
+}
+
+// builtinModules are the com.unity.modules.* of Unity's empty project.
+var builtinModules = []string{"ai", "androidjni", "animation", "assetbundle", "audio", "cloth", "director",
+	"imageconversion", "imgui", "jsonserialize", "particlesystem", "physics", "physics2d", "screencapture",
+	"terrain", "terrainphysics", "tilemap", "ui", "uielements", "umbra", "unityanalytics", "unitywebrequest",
+	"unitywebrequestassetbundle", "unitywebrequestaudio", "unitywebrequesttexture", "unitywebrequestwww",
+	"vehicles", "video", "vr", "wind", "xr"}
+
+// defaultManifest is Packages/manifest.json as Unity writes it for an empty
+// project of the project's Unity version (uGUI 2.0.0 from Unity 6, 1.0.0
+// before).
+func defaultManifest(project string) []byte {
+	ugui := "1.0.0"
+	if v, err := UnityVersion(project); err == nil && versionAtLeast(v, "6000.0") {
+		ugui = "2.0.0"
+	}
+	var b strings.Builder
+	b.WriteString("{\n  \"dependencies\": {\n    \"com.unity.ugui\": \"" + ugui + "\"")
+	for _, m := range builtinModules {
+		b.WriteString(",\n    \"com.unity.modules." + m + "\": \"1.0.0\"")
+	}
+	b.WriteString("\n  }\n}\n")
+	return []byte(b.String())
 }

@@ -131,3 +131,49 @@ func TestSkill(t *testing.T) {
 		t.Error("second install changed SKILL.md")
 	}
 }
+
+func TestUnityVersionSupport(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		v    string
+		want bool
+	}{{"2022.3.50f1", true}, {"2022.3.0a1", true}, {"2022.2.9f1", false}, {"2021.3.45f1", false},
+		{"2023.1.0f1", true}, {"6000.0.23f1", true}, {"2019.4.40f1", false}} {
+		if got := versionAtLeast(tc.v, MinUnity); got != tc.want {
+			t.Errorf("versionAtLeast(%q, %q) = %v, want %v", tc.v, MinUnity, got, tc.want)
+		}
+	}
+	old := unityProject(t, "")
+	os.WriteFile(filepath.Join(old, "ProjectSettings", "ProjectVersion.txt"), []byte("m_EditorVersion: 2021.3.45f1\nm_EditorVersionWithRevision: 2021.3.45f1 (abc)\n"), 0o644)
+	if _, err := InstallUnity(old, GitURL, t.TempDir()); err == nil || !strings.Contains(err.Error(), "Unity 2021.3.45f1") || !strings.Contains(err.Error(), "2022.3 or later") {
+		t.Errorf("InstallUnity on Unity 2021.3: %v", err)
+	}
+}
+
+// A project Unity never opened gets the manifest of Unity's empty project,
+// with the package, not a manifest of one line.
+func TestInstallUnityWritesDefaultManifest(t *testing.T) {
+	t.Parallel()
+	proj := unityProject(t, "")
+	os.Remove(filepath.Join(proj, "Packages", "manifest.json"))
+	if _, err := InstallUnity(proj, GitURL, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(proj, "Packages", "manifest.json"))
+	var m struct{ Dependencies map[string]string }
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("manifest: %v\n%s", err, b)
+	}
+	if m.Dependencies[PackageName] != GitURL || m.Dependencies["com.unity.ugui"] != "1.0.0" || m.Dependencies["com.unity.modules.physics"] != "1.0.0" || len(m.Dependencies) < 30 {
+		t.Errorf("default manifest: %s", b)
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"/home/u/Game": "/home/u/Game", "/home/u/My Game": "'/home/u/My Game'", "it's": `'it'\''s'`, "": "''"} {
+		if got := ShellQuote(in); got != want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,10 +9,12 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/unitymcp/unitymcp/engine/api"
-	"github.com/unitymcp/unitymcp/engine/client"
-	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/installer"
 )
 
 // CallConfig is `unitymcp call`.
@@ -21,50 +24,190 @@ type CallConfig struct {
 	Args    string
 }
 
-func runCall(args []string, std IO) error {
-	if len(args) == 0 {
-		return usageError("call: name a tool, e.g. unitymcp call compile --args '{}'")
+const callLong = `Call one tool through the running daemon and print its JSON result.
+
+The project is --project (a folder, or a connected editor's name or
+projectHash), else $CLAUDE_PROJECT_DIR, else the Unity project holding the
+working directory, exactly as for "unitymcp stdio".
+
+Exit status: 0 when the tool succeeded; 1 when it answered an error (its
+{"error": …} body is printed on stdout), when its result says
+"Success": false (run-tests with failing tests, compile with errors), or
+when no daemon runs; 2 for a usage error (invalid --args JSON, a --project
+folder that is not a Unity project).`
+
+func newCallCmd(std IO) *cobra.Command {
+	var cfg CallConfig
+	cmd := &cobra.Command{
+		Use:   "call TOOL [--project DIR] [--args JSON]",
+		Short: "Call a tool and print its JSON result (exit 1 on a tool error)",
+		Long:  callLong,
+		Example: `  unitymcp call compile
+  unitymcp call read-console --args '{"LogType":"Error"}' --project ~/Game`,
+		Args:              exactArgs(1, "one tool name, e.g. unitymcp call compile --args '{}'"),
+		ValidArgsFunction: completeTools,
+		RunE: func(_ *cobra.Command, args []string) error {
+			cfg.Tool = args[0]
+			return Call(cfg, std.Out, std.Err)
+		},
 	}
-	fs := newFlags("call")
-	proj := fs.String("project", "", "Unity project folder, name or hash")
-	argsJSON := fs.String("args", "{}", "tool arguments as a JSON object")
-	if err := parse(fs, args[1:]); err != nil {
-		return err
+	projectFlag(cmd, &cfg.Project, "Unity project folder, or a connected editor's name or hash (default: $CLAUDE_PROJECT_DIR, else the working directory's project)")
+	cmd.Flags().StringVar(&cfg.Args, "args", "{}", "tool arguments as a JSON object")
+	return cmd
+}
+
+// completeTools offers the running daemon's tool names (for --project's
+// project when given); it never starts a daemon.
+func completeTools(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return Call(CallConfig{Tool: args[0], Project: *proj, Args: *argsJSON}, std.Out)
+	c := findQuick()
+	if c == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	proj, _ := cmd.Flags().GetString("project")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	tools, err := c.Tools(ctx, callProject(proj), "")
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, t := range tools {
+		d, _, _ := strings.Cut(t.Description, "\n")
+		out = append(out, t.Name+"\t"+d)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// callProject is the project call pins: a folder is normalised to its
+// Unity project, a name or a hash is passed on as it is, and none falls
+// back to $CLAUDE_PROJECT_DIR or the working directory, as stdio does.
+func callProject(p string) string {
+	if p == "" || isFolderArg(p) {
+		return ProjectFromEnv(p, os.Getenv("CLAUDE_PROJECT_DIR"))
+	}
+	return p
+}
+
+// isFolderArg reports whether call's --project names a folder (an existing
+// one, or any path) rather than an editor's name or hash.
+func isFolderArg(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir() || strings.ContainsAny(p, `/\`)
 }
 
 // Call runs one tool and prints its JSON result; exit 1 on a tool error.
-func Call(cfg CallConfig, stdout io.Writer) error {
+func Call(cfg CallConfig, stdout, stderr io.Writer) error {
 	if cfg.Args != "" && !json.Valid([]byte(cfg.Args)) {
-		return &ExitError{Code: 2, Err: fmt.Errorf("--args is not valid JSON: %s (example: --args '{\"LogType\":\"Error\"}')", cfg.Args)}
+		return usageError("--args is not valid JSON: %s (example: --args '{\"LogType\":\"Error\"}')", cfg.Args)
 	}
-	dir, err := state.Open()
-	if err != nil {
-		return err
+	if cfg.Project != "" && isFolderArg(cfg.Project) {
+		if _, err := checkProject(cfg.Project); err != nil {
+			return err
+		}
 	}
 	ctx := context.Background()
-	c, err := client.Find(ctx, dir)
+	c, err := findDaemon(ctx)
 	if err != nil {
-		return err
+		return &ExitError{Code: 1, Err: err}
 	}
-	// A folder is normalised to its Unity project; a name or a hash is
-	// passed on as it is.
-	proj := cfg.Project
-	if fi, err := os.Stat(proj); proj != "" && (err == nil && fi.IsDir() || strings.ContainsAny(proj, `/\`)) {
-		proj = ProjectFromEnv(proj, "")
-	}
-	body, err := c.Call(ctx, proj, cfg.Tool, json.RawMessage(cfg.Args))
+	body, err := c.Call(ctx, callProject(cfg.Project), cfg.Tool, json.RawMessage(cfg.Args))
 	var terr *api.ToolError
 	if errors.As(err, &terr) {
+		if short := shortProjectError(terr, "pass --project DIR (one of the folders above), e.g. unitymcp call "+cfg.Tool+" --project "+firstPath(terr)); short != "" {
+			b, _ := json.MarshalIndent(api.ErrorBody{Error: &api.ToolError{Code: terr.Code, Message: short}}, "", "  ")
+			fmt.Fprintln(stdout, string(b))
+			return &ExitError{Code: 1, Err: errors.New(short)}
+		}
 		// The error body, as the daemon answered it: scripts read its code.
 		b, _ := json.MarshalIndent(terr.Body(), "", "  ")
 		fmt.Fprintln(stdout, string(b))
 		return &ExitError{Code: 1}
 	}
 	if err != nil {
-		return err
+		return &ExitError{Code: 1, Err: err}
 	}
 	stdout.Write(body)
+	if !bytes.HasSuffix(body, []byte("\n")) {
+		fmt.Fprintln(stdout)
+	}
+	var verdict struct{ Success *bool }
+	if json.Unmarshal(body, &verdict) == nil && verdict.Success != nil && !*verdict.Success {
+		// run-tests with failing tests, compile with errors: a result, but
+		// a failed one, for scripts and CI.
+		return &ExitError{Code: 1}
+	}
 	return nil
+}
+
+// shortProjectError is a one-screen message for a project that could not
+// be chosen (ambiguous or unknown): the editors' names and paths, not the
+// daemon's full answer, and the fix for this command. "" for other errors.
+func shortProjectError(terr *api.ToolError, fix string) string {
+	var what string
+	switch terr.Code {
+	case api.CodeProjectAmbiguous:
+		what = "more than one Unity editor is connected and the working directory is in none of their projects"
+	case api.CodeUnknownProject:
+		what = "no connected Unity editor matches the project"
+	default:
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(what + ":")
+	for _, ed := range editorsOf(terr.Data) {
+		fmt.Fprintf(&b, "\n  %-24s %s", ed.name, ed.path)
+	}
+	b.WriteString("\n" + fix)
+	return b.String()
+}
+
+type namedPath struct{ name, path string }
+
+// editorsOf digs the editors' names and folders out of an error's data,
+// whatever its shape: a list of editors, or an object holding one.
+func editorsOf(data any) []namedPath {
+	raw, _ := json.Marshal(data)
+	var list []map[string]any
+	if json.Unmarshal(raw, &list) != nil {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) != nil {
+			return nil
+		}
+		for _, k := range []string{"editors", "candidates", "projects"} {
+			if json.Unmarshal(obj[k], &list) == nil && list != nil {
+				break
+			}
+		}
+	}
+	str := func(m map[string]any, keys ...string) string {
+		for _, k := range keys {
+			if s, ok := m[k].(string); ok && s != "" {
+				return s
+			}
+		}
+		return ""
+	}
+	var out []namedPath
+	for _, m := range list {
+		p := str(m, "projectPath", "path")
+		if p == "" {
+			p = strings.TrimSuffix(str(m, "dataPath"), "/Assets")
+		}
+		out = append(out, namedPath{name: str(m, "productName", "name", "projectName"), path: p})
+	}
+	return out
+}
+
+// firstPath is the first candidate's folder, quoted for a shell (or a
+// placeholder).
+func firstPath(terr *api.ToolError) string {
+	for _, ed := range editorsOf(terr.Data) {
+		if ed.path != "" {
+			return installer.ShellQuote(ed.path)
+		}
+	}
+	return "DIR"
 }

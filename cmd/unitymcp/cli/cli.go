@@ -1,16 +1,27 @@
 // Package cli is the app layer of the unitymcp binary: one file per
-// subcommand, each parsing its own flags into a Config and running it. It
-// may import anything; nothing imports it (cmd/unitymcp/main.go only calls
-// Main).
+// subcommand, each building its cobra command (flags into a Config) and
+// running it. Cobra only parses and dispatches. The package may import
+// anything; nothing imports it (cmd/unitymcp/main.go only calls Main).
+//
+// Exit codes: 0 success (and --help / help CMD, which do nothing else),
+// 1 an operation or tool failed (a tool error, failing tests, a FAIL in
+// doctor, a rejected definition), 2 a usage error (unknown command or
+// flag, missing or wrong argument, a --project that is not a Unity
+// project), 3 serve found a daemon already running.
 package cli
 
 import (
+	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/client"
+	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // ExitError carries a process exit code.
@@ -26,6 +37,8 @@ func (e *ExitError) Error() string {
 	return e.Err.Error()
 }
 
+func (e *ExitError) Unwrap() error { return e.Err }
+
 // usageError is a command line mistake: exit 2.
 func usageError(format string, args ...any) error {
 	return &ExitError{Code: 2, Err: fmt.Errorf(format, args...)}
@@ -35,27 +48,18 @@ func usageError(format string, args ...any) error {
 // that stdio starts).
 const AddrEnv = "UNITYMCP_ADDR"
 
-const usage = `unitymcp — drive the Unity Editor from AI coding agents over MCP.
+const rootLong = `unitymcp — drive the Unity Editor from AI coding agents over MCP.
 
-Usage:
-  unitymcp serve [--addr 127.0.0.1:%d] [--headless] [--debug]   run the daemon
-  unitymcp tray                                the tray, attached to the running daemon
-  unitymcp stdio [--project DIR] [--group G]   MCP over stdio (starts the daemon if needed)
-  unitymcp call TOOL [--project DIR] [--args JSON]   call a tool, print its JSON result
-  unitymcp status                              the daemon's health and connected editors
-  unitymcp definitions list|validate [--project DIR] [--json] [FILE…]   definition tools
-  unitymcp service install|uninstall|start|stop|status   start at login (per user)
-  unitymcp install unity --project DIR [--source git|local|PATH]   add the Unity package to a project
-  unitymcp install client NAME [--project DIR] [--scope user|project] [--print] [--stdio]
-  unitymcp uninstall unity|client NAME …      undo the above
-  unitymcp install skill [--agent claude-code|codex|copilot-cli|opencode] [--dir DIR]
-  unitymcp doctor [--project DIR] [--fix]      check the set-up, say how to fix it
-  unitymcp hash PATH                           projectHash of a Unity project folder
-  unitymcp version
+One per-user daemon (with a tray) serves MCP over Streamable HTTP on
+loopback; Unity Editors with the unitymcp package dial it; agents connect
+over HTTP or through "unitymcp stdio".
 
-State directory: $UNITYMCP_HOME, else %%LOCALAPPDATA%%\UnityMCP (Windows),
+State directory: $UNITYMCP_HOME, else %LOCALAPPDATA%\UnityMCP (Windows),
 $XDG_DATA_HOME/UnityMCP or ~/.local/share/UnityMCP.
-`
+
+Exit codes: 0 success, 1 an operation or tool failed (including call
+run-tests with failing tests), 2 a usage error, 3 serve found a daemon
+already running.`
 
 // IO is the process's standard streams.
 type IO struct {
@@ -63,68 +67,145 @@ type IO struct {
 	Out, Err io.Writer
 }
 
-// commands maps each subcommand to its runner (one file each).
-var commands = map[string]func(args []string, std IO) error{
-	"serve":       runServe,
-	"tray":        runTray,
-	"stdio":       runStdio,
-	"call":        runCall,
-	"status":      runStatus,
-	"definitions": runDefinitions,
-	"install":     runInstall,
-	"uninstall":   runUninstall,
-	"skill":       runSkill,
-	"doctor":      runDoctor,
-	"service":     runService,
-	"hash":        runHash,
-	"version":     runVersion,
-	"--version":   runVersion,
+// newRoot builds the command tree; each subcommand comes from its file.
+func newRoot(std IO) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "unitymcp",
+		Short:         "Drive the Unity Editor from AI coding agents over MCP",
+		Long:          rootLong,
+		Version:       api.Version,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args:          noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			// Bare "unitymcp": the usage, on stderr, as a usage error.
+			cmd.SetOut(std.Err)
+			_ = cmd.Usage()
+			return &ExitError{Code: 2}
+		},
+	}
+	root.SetVersionTemplate("unitymcp {{.Version}}\n")
+	root.SetIn(std.In)
+	root.SetOut(std.Out)
+	root.SetErr(std.Err)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageError("%s: %w (see %s --help)", c.CommandPath(), err, c.CommandPath())
+	})
+	root.SetHelpCommand(&cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command (prints its usage and does nothing else)",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := root.Find(args)
+			if err != nil || len(rest) > 0 {
+				return usageError("help: no command %q; see unitymcp --help", strings.Join(args, " "))
+			}
+			return cmd.Help()
+		},
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			cmd, _, err := root.Find(args)
+			if err != nil {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var out []string
+			for _, s := range cmd.Commands() {
+				if s.IsAvailableCommand() && strings.HasPrefix(s.Name(), toComplete) {
+					out = append(out, s.Name()+"\t"+s.Short)
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
+	})
+	root.AddCommand(newServeCmd(std), newTrayCmd(std), newStdioCmd(std), newCallCmd(std), newStatusCmd(std),
+		newStopCmd(std), newDefinitionsCmd(std), newServiceCmd(std), newInstallCmd(std, false), newInstallCmd(std, true),
+		newSkillCmd(std), newDoctorCmd(std), newHashCmd(std), newVersionCmd(std))
+	return root
 }
 
 // Main runs the command line args (without the program name) and returns
 // the process exit code.
 func Main(args []string, std IO) int {
-	err := run(args, std)
+	root := newRoot(std)
+	root.SetArgs(args)
+	// An error before any command ran is cobra's: an unknown command, a
+	// wrong argument count (usage, exit 2). After, it is the operation's.
+	ran := false
+	markRun(root, &ran)
+	cmd, err := root.ExecuteC()
 	if err == nil {
 		return 0
 	}
 	code := 1
 	var ee *ExitError
-	if errors.As(err, &ee) {
+	switch {
+	case errors.As(err, &ee):
 		code = ee.Code
 		if ee.Err == nil {
 			return code
 		}
+	case !ran:
+		code = 2
+		err = fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())
 	}
 	fmt.Fprintln(std.Err, "unitymcp:", err)
 	return code
 }
 
-func run(args []string, std IO) error {
-	if len(args) == 0 {
-		fmt.Fprintf(std.Err, usage, api.DefaultPort)
-		return &ExitError{Code: 2}
+// markRun wraps every RunE so Main knows a command started.
+func markRun(c *cobra.Command, ran *bool) {
+	if f := c.RunE; f != nil {
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			*ran = true
+			return f(cmd, args)
+		}
 	}
-	switch args[0] {
-	case "help", "-h", "--help":
-		fmt.Fprintf(std.Out, usage, api.DefaultPort)
-		return nil
+	for _, sub := range c.Commands() {
+		markRun(sub, ran)
 	}
-	cmd, ok := commands[args[0]]
-	if !ok {
-		return usageError("unknown command %q; run unitymcp help", args[0])
-	}
-	return cmd(args[1:], std)
 }
 
-// newFlags is a subcommand's flag set; parse errors are usage errors.
-func newFlags(name string) *flag.FlagSet {
-	return flag.NewFlagSet("unitymcp "+name, flag.ContinueOnError)
+// findDaemon is the running daemon's client; it never starts one.
+func findDaemon(ctx context.Context) (*client.Client, error) {
+	dir, err := state.Open()
+	if err != nil {
+		return nil, err
+	}
+	return client.Find(ctx, dir)
 }
 
-func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		return &ExitError{Code: 2, Err: err}
+// noArgs refuses any positional argument (a usage error).
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		if cmd.HasSubCommands() {
+			return usageError("unknown command %q for %s; see %s --help", args[0], cmd.CommandPath(), cmd.CommandPath())
+		}
+		return usageError("%s takes no arguments, got %q; see %s --help", cmd.CommandPath(), args[0], cmd.CommandPath())
 	}
 	return nil
+}
+
+// exactArgs wants n positional arguments, described by what.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usageError("%s: give %s (got %d arguments); see %s --help", cmd.CommandPath(), what, len(args), cmd.CommandPath())
+		}
+		return nil
+	}
+}
+
+// group is a command that only holds subcommands: bare, it is a usage
+// error that lists them.
+func group(use, short string, subs ...*cobra.Command) *cobra.Command {
+	c := &cobra.Command{Use: use, Short: short, Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			names := ""
+			for _, s := range cmd.Commands() {
+				if s.IsAvailableCommand() {
+					names += " " + s.Name()
+				}
+			}
+			return usageError("%s: say one of:%s (see %s --help)", cmd.CommandPath(), names, cmd.CommandPath())
+		}}
+	c.AddCommand(subs...)
+	return c
 }

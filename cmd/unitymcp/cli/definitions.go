@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/definitions"
 	"github.com/unitymcp/unitymcp/engine/state"
@@ -22,17 +24,23 @@ type DefinitionsConfig struct {
 	JSON    bool
 }
 
-func runDefinitions(args []string, std IO) error {
-	if len(args) == 0 {
-		return usageError("definitions: say list or validate")
+func newDefinitionsCmd(std IO) *cobra.Command {
+	sub := func(action, use, short string, args cobra.PositionalArgs) *cobra.Command {
+		var cfg DefinitionsConfig
+		cmd := &cobra.Command{Use: use, Short: short, Args: args,
+			RunE: func(_ *cobra.Command, files []string) error {
+				cfg.Action, cfg.Files = action, files
+				return Definitions(cfg, std.Out)
+			}}
+		projectFlag(cmd, &cfg.Project, "Unity project folder (default: $CLAUDE_PROJECT_DIR, else the working directory's project)")
+		if action == "list" {
+			cmd.Flags().BoolVar(&cfg.JSON, "json", false, "print JSON")
+		}
+		return cmd
 	}
-	fs := newFlags("definitions")
-	proj := fs.String("project", "", "Unity project folder (default: CLAUDE_PROJECT_DIR, else the working directory's project)")
-	asJSON := fs.Bool("json", false, "print JSON (list)")
-	if err := parse(fs, args[1:]); err != nil {
-		return err
-	}
-	return Definitions(DefinitionsConfig{Action: args[0], Project: *proj, Files: fs.Args(), JSON: *asJSON}, std.Out)
+	return group("definitions", "List or validate definition tools (works without a daemon)",
+		sub("list", "list [--project DIR] [--json]", "List the definition tools the project sees, and the rejected files", noArgs),
+		sub("validate", "validate [--project DIR] [FILE…]", "Check definition files; exit 1 when any is rejected (for hooks and CI)", cobra.ArbitraryArgs))
 }
 
 // Definitions lists or validates definition files. It works without a
@@ -45,13 +53,17 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 	}
 	eng := engine.New(engine.Options{State: dir})
 	defer eng.Close()
+	if _, err := checkProject(cfg.Project); err != nil {
+		return err
+	}
 	hash := ""
 	if p := ProjectFromEnv(cfg.Project, os.Getenv("CLAUDE_PROJECT_DIR")); p != "" {
 		// Resolved by its folder, as a pinned caller would: the engine then
 		// knows the project's committed definitions folder too.
 		t, terr := eng.Resolve(context.Background(), p, nil)
 		if terr != nil {
-			return &ExitError{Code: 2, Err: fmt.Errorf("project %s: %s", p, terr.Message)}
+			msg, _, _ := strings.Cut(terr.Message, ". ")
+			return &ExitError{Code: 2, Err: fmt.Errorf("project %s: %s; pass --project DIR with the Unity project folder", p, msg)}
 		}
 		hash = t.Hash
 	}

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+
+	"github.com/spf13/cobra"
 
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/installer"
@@ -19,15 +20,23 @@ type DoctorConfig struct {
 	JSON    bool
 }
 
-func runDoctor(args []string, std IO) error {
-	fs := newFlags("doctor")
-	proj := fs.String("project", "", "Unity project folder to check")
-	fix := fs.Bool("fix", false, "apply the safe fixes")
-	asJSON := fs.Bool("json", false, "also print the checks as JSON")
-	if err := parse(fs, args); err != nil {
-		return err
+func newDoctorCmd(std IO) *cobra.Command {
+	var cfg DoctorConfig
+	cmd := &cobra.Command{
+		Use:   "doctor [--project DIR] [--fix] [--json]",
+		Short: "Check the set-up and say how to fix it (exit 1 on a FAIL)",
+		Long: `Check the set-up: the token, the daemon, each connected editor's package
+version against the daemon's, the package in the project's manifest, every
+configured client (a config file that does not parse is a FAIL), start at
+login. Each problem comes with a command that fixes it, runnable as
+printed; --fix applies the safe ones. Exit 1 when a FAIL remains.`,
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error { return Doctor(cfg, std.Out) },
 	}
-	return Doctor(DoctorConfig{Project: *proj, Fix: *fix, JSON: *asJSON}, std.Out)
+	projectFlag(cmd, &cfg.Project, "Unity project folder to check")
+	cmd.Flags().BoolVar(&cfg.Fix, "fix", false, "apply the safe fixes")
+	cmd.Flags().BoolVar(&cfg.JSON, "json", false, "also print the checks as JSON")
+	return cmd
 }
 
 // Doctor checks the set-up; exit 1 when something fails.
@@ -37,9 +46,9 @@ func Doctor(cfg DoctorConfig, stdout io.Writer) error {
 		return err
 	}
 	exe, _ := os.Executable()
-	proj := ""
-	if cfg.Project != "" {
-		proj, _ = filepath.Abs(cfg.Project)
+	proj, err := checkProject(cfg.Project)
+	if err != nil {
+		return err
 	}
 	checks := installer.Doctor(context.Background(), installer.DoctorOptions{State: dir, Project: proj, Env: installEnv(proj), Exe: exe, Fix: cfg.Fix})
 	if cfg.JSON {

@@ -6,7 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/state"
@@ -33,43 +36,77 @@ func installEnv(proj string) installer.Env {
 		XDGConfig: os.Getenv("XDG_CONFIG_HOME"), Project: proj, Addr: os.Getenv(AddrEnv)}
 }
 
-func runInstall(args []string, std IO) error   { return runInstallCmd("install", args, std) }
-func runUninstall(args []string, std IO) error { return runInstallCmd("uninstall", args, std) }
+func newInstallCmd(std IO, uninstall bool) *cobra.Command {
+	verb, short := "install", "Add the Unity package to a project, unitymcp to a client, or the agent skill"
+	if uninstall {
+		verb, short = "uninstall", "Undo install unity or install client"
+	}
+	run := func(cfg *InstallConfig) error {
+		cfg.Uninstall = uninstall
+		return Install(*cfg, std.Out)
+	}
+	var u InstallConfig
+	unity := &cobra.Command{Use: "unity --project DIR", Short: "The unitymcp package in Packages/manifest.json (Unity 2022.3 or later)", Args: noArgs,
+		RunE: func(*cobra.Command, []string) error { u.What = "unity"; return run(&u) }}
+	projectFlag(unity, &u.Project, "Unity project folder (required)")
+	_ = unity.MarkFlagRequired("project")
+	if !uninstall {
+		unity.Long = `Add the unitymcp package to the project's Packages/manifest.json, keeping
+everything else; the old manifest is backed up in the state directory.
+The project must have Packages/manifest.json (Unity writes it the first
+time it opens the project) and use Unity 2022.3 or later
+(ProjectSettings/ProjectVersion.txt).
 
-// runSkill is the old spelling of install skill.
-func runSkill(args []string, std IO) error {
-	return runInstallCmd("install", append([]string{"skill"}, args[min(1, len(args)):]...), std)
+--source git (the default) pins this repository at the tag of this
+binary's version (v` + api.Version + `); "local" uses the unity-package folder
+beside the binary or in its checkout; any other value is that folder.`
+		unity.Flags().StringVar(&u.Source, "source", "git", "git, local or a path to unity-package")
+	}
+
+	var c InstallConfig
+	clientCmd := &cobra.Command{Use: "client NAME [--scope user|project] [--project DIR]", Short: "The unitymcp server entry in an MCP client's config",
+		Long:      "NAME is one of: " + strings.Join(installer.ClientNames(), ", ") + ".",
+		Args:      exactArgs(1, "one client name ("+strings.Join(installer.ClientNames(), ", ")+")"),
+		ValidArgs: installer.ClientNames(),
+		RunE: func(_ *cobra.Command, args []string) error {
+			c.What, c.Name = "client", args[0]
+			if c.Stdio && c.HTTP {
+				return usageError("%s client: --stdio and --http exclude each other", verb)
+			}
+			return run(&c)
+		}}
+	projectFlag(clientCmd, &c.Project, "Unity project folder (pins the entry to it; needed for --scope project)")
+	clientCmd.Flags().StringVar(&c.Scope, "scope", "user", "user or project")
+	_ = clientCmd.RegisterFlagCompletionFunc("scope", cobra.FixedCompletions([]string{"user", "project"}, cobra.ShellCompDirectiveNoFileComp))
+	if !uninstall {
+		clientCmd.Flags().BoolVar(&c.Print, "print", false, "print the snippet instead of writing it")
+		clientCmd.Flags().BoolVar(&c.Stdio, "stdio", false, "use `unitymcp stdio` even for clients that can use HTTP")
+		clientCmd.Flags().BoolVar(&c.HTTP, "http", false, "use HTTP, also at --scope project (the entry then reads the token from $"+installer.TokenEnv+")")
+	}
+	cmd := group(verb, short, unity, clientCmd)
+	if !uninstall {
+		cmd.AddCommand(skillCmd(run))
+	}
+	return cmd
 }
 
-func runInstallCmd(cmd string, rest []string, std IO) error {
-	if len(rest) == 0 {
-		return usageError("%s: say unity, client NAME or skill", cmd)
-	}
-	what, args := rest[0], rest[1:]
-	name := ""
-	if what == "client" && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		name, args = args[0], args[1:]
-	}
-	fs := newFlags(cmd)
-	proj := fs.String("project", "", "Unity project folder")
-	scope := fs.String("scope", "user", "user or project")
-	source := fs.String("source", "git", "git, local or a path to unity-package")
-	printOnly := fs.Bool("print", false, "print the snippet instead of writing it")
-	stdio := fs.Bool("stdio", false, "use `unitymcp stdio` even for clients that can use HTTP")
-	http := fs.Bool("http", false, "use HTTP, also at --scope project (the entry then reads the token from $"+installer.TokenEnv+")")
-	agent := fs.String("agent", "claude-code", "agent whose skill folder to use (skill)")
-	dir := fs.String("dir", "", "write the skill under this folder instead (skill)")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if what == "skill" {
-		name = *agent
-	}
-	if *stdio && *http {
-		return usageError("%s: --stdio and --http exclude each other", cmd)
-	}
-	return Install(InstallConfig{Uninstall: cmd == "uninstall", What: what, Name: name, Project: *proj, Scope: *scope,
-		Source: *source, Print: *printOnly, Dir: *dir, Stdio: *stdio, HTTP: *http}, std.Out)
+// skillCmd is install skill.
+func skillCmd(run func(*InstallConfig) error) *cobra.Command {
+	var s InstallConfig
+	cmd := &cobra.Command{Use: "skill [--agent NAME] [--dir DIR]", Short: "A SKILL.md teaching an agent the unitymcp CLI", Args: noArgs,
+		RunE: func(*cobra.Command, []string) error { s.What = "skill"; return run(&s) }}
+	cmd.Flags().StringVar(&s.Name, "agent", "claude-code", "agent whose skill folder to use: claude-code, codex, copilot-cli or opencode")
+	cmd.Flags().StringVar(&s.Dir, "dir", "", "write the skill under this folder instead")
+	cmd.Flags().StringVar(&s.Scope, "scope", "user", "user or project")
+	projectFlag(cmd, &s.Project, "Unity project folder (for --scope project)")
+	return cmd
+}
+
+// newSkillCmd is the old spelling: unitymcp skill [install] [flags].
+func newSkillCmd(std IO) *cobra.Command {
+	cmd := skillCmd(func(cfg *InstallConfig) error { return Install(*cfg, std.Out) })
+	cmd.Use, cmd.Hidden, cmd.Args = "skill", true, cobra.MaximumNArgs(1)
+	return cmd
 }
 
 // Install runs the install and uninstall subcommands.
@@ -83,6 +120,11 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 		if proj, err = filepath.Abs(cfg.Project); err != nil {
 			return err
 		}
+		if cfg.What != "unity" {
+			if proj, err = checkProject(cfg.Project); err != nil {
+				return err
+			}
+		}
 	}
 	dir, err := state.Open()
 	if err != nil {
@@ -93,11 +135,14 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 		if proj == "" {
 			return &ExitError{Code: 2, Err: fmt.Errorf("install unity needs --project DIR (the Unity project folder)")}
 		}
+		if err := installer.CheckUnityProject(proj); err != nil {
+			return &ExitError{Code: 2, Err: err}
+		}
 		var res installer.UnityResult
 		if cfg.Uninstall {
 			res, err = installer.UninstallUnity(proj, dir.Root)
 		} else {
-			ref, rerr := installer.PackageRef(cfg.Source, api.Version, exe)
+			ref, rerr := installer.PackageRef(cfg.Source, releaseVersion(), exe)
 			if rerr != nil {
 				return &ExitError{Code: 2, Err: rerr}
 			}
@@ -105,6 +150,9 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 		}
 		if err != nil {
 			return err
+		}
+		if !cfg.Uninstall && (cfg.Source == "" || cfg.Source == "git") && releaseVersion() == "" {
+			fmt.Fprintf(stdout, "note: this is a development build (%s), which has no release tag: the git source follows the default branch; --source local uses this checkout's unity-package\n", api.Version)
 		}
 		switch {
 		case !res.Changed:
@@ -206,4 +254,21 @@ func orNone(s string) string {
 		return "none, the file is new"
 	}
 	return s
+}
+
+// releaseVersion is the version whose tag (v…) the git source pins: the
+// linked-in version, else the module version go install recorded
+// (go install …/cmd/unitymcp@v1.2.3); "" for a development build.
+func releaseVersion() string {
+	if !strings.Contains(api.Version, "dev") {
+		return api.Version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		v := strings.TrimPrefix(bi.Main.Version, "v")
+		// A pseudo-version (v0.0.0-2026…-abcdef) or (devel) has no tag.
+		if v != "" && v != "(devel)" && !strings.Contains(v, "-") && !strings.Contains(v, "+") {
+			return v
+		}
+	}
+	return ""
 }

@@ -9,6 +9,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/spf13/cobra"
+
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/engine/daemon"
@@ -28,24 +30,32 @@ type ServeConfig struct {
 	Detached bool
 }
 
-func runServe(args []string, std IO) error {
-	fs := newFlags("serve")
+func newServeCmd(std IO) *cobra.Command {
+	var addr string
+	var headless, debug, detached bool
+	cmd := &cobra.Command{
+		Use:   "serve [--addr HOST:PORT] [--headless] [--debug]",
+		Short: "Run the daemon in the foreground (with the tray when there is a desktop)",
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			lvl := slog.LevelInfo
+			if debug {
+				lvl = slog.LevelDebug
+			}
+			return Serve(ServeConfig{Addr: addr, Headless: headless, LogLevel: lvl, Detached: detached}, std.Err)
+		},
+	}
 	defAddr := api.DefaultAddr
 	if a := os.Getenv(AddrEnv); a != "" {
 		defAddr = a
 	}
-	addr := fs.String("addr", defAddr, "listen address (loopback only; default from $UNITYMCP_ADDR)")
-	headless := fs.Bool("headless", false, "run without the tray (it is also off without a desktop session)")
-	debug := fs.Bool("debug", false, "log at debug level")
-	detached := fs.Bool(client.DetachedFlag, false, "log only to the state directory's logs/daemon.log (set by commands that start the daemon in the background)")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	lvl := slog.LevelInfo
-	if *debug {
-		lvl = slog.LevelDebug
-	}
-	return Serve(ServeConfig{Addr: *addr, Headless: *headless, LogLevel: lvl, Detached: *detached}, std.Err)
+	f := cmd.Flags()
+	f.StringVar(&addr, "addr", defAddr, "listen address (loopback only; default from $"+AddrEnv+")")
+	f.BoolVar(&headless, "headless", false, "run without the tray (it is also off without a desktop session)")
+	f.BoolVar(&debug, "debug", false, "log at debug level")
+	f.BoolVar(&detached, client.DetachedFlag, false, "log only to the state directory's logs/daemon.log (set by commands that start the daemon in the background)")
+	_ = f.MarkHidden(client.DetachedFlag)
+	return cmd
 }
 
 // Serve runs the daemon in the foreground until SIGINT/SIGTERM.

@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/unitymcp/unitymcp/platform"
 	"github.com/unitymcp/unitymcp/service"
@@ -13,11 +17,27 @@ import (
 // ServiceConfig is `unitymcp service install|uninstall|start|stop|status`.
 type ServiceConfig struct{ Action string }
 
-func runService(args []string, std IO) error {
-	if len(args) != 1 {
-		return usageError("service: say install, uninstall, start, stop or status")
+func newServiceCmd(std IO) *cobra.Command {
+	sub := func(action, short string) *cobra.Command {
+		return &cobra.Command{Use: action, Short: short, Args: noArgs,
+			RunE: func(*cobra.Command, []string) error { return Service(ServiceConfig{Action: action}, std.Out) }}
 	}
-	return Service(ServiceConfig{Action: args[0]}, std.Out)
+	return group("service", "Start the daemon at login (per user: systemd user unit, LaunchAgent or Run key)",
+		sub("install", "Install start at login and start the daemon"),
+		sub("uninstall", "Remove start at login"),
+		sub("start", "Start the daemon through the service"),
+		sub("stop", "Stop the daemon the service started"),
+		sub("status", "Say whether start at login is installed and whether a daemon runs"))
+}
+
+// ServiceStatus is what service prints: the login service's state, and
+// the daemon that actually answers (it may run without the service, e.g.
+// started by unitymcp stdio or serve).
+type ServiceStatus struct {
+	service.Status
+	DaemonRunning bool   `json:"daemonRunning"`
+	DaemonPID     int    `json:"daemonPid,omitempty"`
+	DaemonURL     string `json:"daemonUrl,omitempty"`
 }
 
 // Service manages start at login.
@@ -45,12 +65,28 @@ func Service(cfg ServiceConfig, stdout io.Writer) error {
 			st, err = service.Query(c)
 		}
 	default:
-		return &ExitError{Code: 2, Err: fmt.Errorf("service: say install, uninstall, start, stop or status")}
+		return usageError("service: say install, uninstall, start, stop or status, not %q", cfg.Action)
 	}
 	if err != nil {
 		return err
 	}
-	b, _ := json.MarshalIndent(st, "", "  ")
+	out := ServiceStatus{Status: st}
+	if d := findQuick(); d != nil {
+		out.DaemonRunning, out.DaemonURL = true, d.URL
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		if h, err := d.Health(ctx, ""); err == nil {
+			out.DaemonPID = h.PID
+		}
+		cancel()
+		if !st.Running && out.Detail == "" {
+			// "running" is the login service's own state: say that a
+			// daemon runs anyway (started by serve, stdio or the Editor).
+			out.Detail = fmt.Sprintf("a daemon runs at %s (pid %d), not started by the service", out.DaemonURL, out.DaemonPID)
+		}
+	} else if st.Running {
+		out.Detail = "the service says it runs, but no daemon answers: see the daemon log, or unitymcp service stop && unitymcp service start"
+	}
+	b, _ := json.MarshalIndent(out, "", "  ")
 	fmt.Fprintln(stdout, string(b))
 	return nil
 }

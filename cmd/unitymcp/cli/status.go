@@ -6,24 +6,21 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/unitymcp/unitymcp/engine/client"
-	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/spf13/cobra"
 )
 
-func runStatus(args []string, std IO) error {
-	if err := parse(newFlags("status"), args); err != nil {
-		return err
+func newStatusCmd(std IO) *cobra.Command {
+	return &cobra.Command{
+		Use:   "status",
+		Short: "Print the daemon's health: version, connected editors, definition folders",
+		Args:  noArgs,
+		RunE:  func(*cobra.Command, []string) error { return Status(std.Out) },
 	}
-	return Status(std.Out)
 }
 
 // Status prints the daemon's /health.
 func Status(stdout io.Writer) error {
-	dir, err := state.Open()
-	if err != nil {
-		return err
-	}
-	c, err := client.Find(context.Background(), dir)
+	c, err := findDaemon(context.Background())
 	if err != nil {
 		return &ExitError{Code: 1, Err: err}
 	}

@@ -8,6 +8,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/engine/project"
@@ -21,14 +24,91 @@ type StdioConfig struct {
 	Group   string
 }
 
-func runStdio(args []string, std IO) error {
-	fs := newFlags("stdio")
-	proj := fs.String("project", "", "Unity project folder (default: CLAUDE_PROJECT_DIR, else the working directory's project)")
-	group := fs.String("group", "", "comma-separated tool groups to list")
-	if err := parse(fs, args); err != nil {
-		return err
+func newStdioCmd(std IO) *cobra.Command {
+	var cfg StdioConfig
+	cmd := &cobra.Command{
+		Use:   "stdio [--project DIR] [--group G]",
+		Short: "Relay MCP over stdin/stdout to the daemon (starting it if needed)",
+		Long: `Relay MCP over stdin/stdout to the daemon, starting it in the background
+if none runs. The session is pinned to --project, else $CLAUDE_PROJECT_DIR,
+else the Unity project holding the working directory; with none of them
+the daemon routes it like any unpinned session.`,
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			if _, err := checkProject(cfg.Project); err != nil {
+				return err
+			}
+			return Stdio(cfg, std.In, std.Out, std.Err)
+		},
 	}
-	return Stdio(StdioConfig{Project: *proj, Group: *group}, std.In, std.Out, std.Err)
+	projectFlag(cmd, &cfg.Project, "Unity project folder (default: $CLAUDE_PROJECT_DIR, else the working directory's project)")
+	cmd.Flags().StringVar(&cfg.Group, "group", "", "comma-separated tool groups to list")
+	return cmd
+}
+
+// projectFlag adds --project, completed with the connected editors'
+// folders (any folder when the daemon does not run).
+func projectFlag(cmd *cobra.Command, p *string, usage string) {
+	cmd.Flags().StringVar(p, "project", "", usage)
+	_ = cmd.RegisterFlagCompletionFunc("project", completeProjects)
+}
+
+// checkProject resolves a --project folder to the Unity project holding
+// it ("" stays ""); a folder that is missing or in no Unity project is a
+// usage error.
+func checkProject(dir string) (string, error) {
+	if dir == "" {
+		return "", nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", usageError("--project %s: %v", dir, err)
+	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return "", usageError("--project %s: no such folder; give the Unity project folder (the one holding Assets/ and ProjectSettings/)", dir)
+	}
+	root, ok := project.FindRoot(abs)
+	if !ok {
+		return "", usageError("--project %s is not a Unity project: neither it nor a folder above it holds Assets/ and ProjectSettings/; give the project folder", dir)
+	}
+	return root, nil
+}
+
+// completeProjects offers the folders of the editors connected to a
+// running daemon; it never starts one.
+func completeProjects(cmd *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+	c := findQuick()
+	if c == nil {
+		return nil, cobra.ShellCompDirectiveFilterDirs
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	h, err := c.Health(ctx, "")
+	if err != nil || len(h.Editors) == 0 {
+		return nil, cobra.ShellCompDirectiveFilterDirs
+	}
+	var out []string
+	for _, ed := range h.Editors {
+		out = append(out, ed.ProjectPath+"\t"+ed.ProductName)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeDirs completes folders.
+func completeDirs(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveFilterDirs
+}
+
+// findQuick is the running daemon's client, or nil (for completion: it
+// must be fast and never start anything).
+func findQuick() *client.Client {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	c, err := findDaemon(ctx)
+	if err != nil {
+		return nil
+	}
+	return c
 }
 
 // Stdio relays MCP over stdin/stdout to the daemon, starting it if needed.

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/spf13/cobra"
+
 	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
@@ -14,11 +16,13 @@ import (
 	"github.com/unitymcp/unitymcp/tray/icons"
 )
 
-func runTray(args []string, std IO) error {
-	if err := parse(newFlags("tray"), args); err != nil {
-		return err
+func newTrayCmd(std IO) *cobra.Command {
+	return &cobra.Command{
+		Use:   "tray",
+		Short: "Show the tray, attached to the running daemon (starting one if none runs)",
+		Args:  noArgs,
+		RunE:  func(*cobra.Command, []string) error { return Tray(std.Err) },
 	}
-	return Tray(std.Err)
 }
 
 // Tray runs the tray attached to the running daemon (starting one, without
