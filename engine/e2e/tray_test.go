@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -108,16 +109,30 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 	if !checked["Compile errors"] {
 		t.Errorf("Compile errors should start checked: %v", checked)
 	}
-	if shot := os.Getenv("TRAY_SCREENSHOT"); shot != "" {
-		// Open the menu on the host (right click on the icon), then capture.
-		// The sleeps give the host time to draw the menu for the optional
-		// screenshot: nothing checked depends on them, and no event says
-		// "drawn".
+	if os.Getenv("UNITYMCP_DOC_IMAGES") == "1" {
+		// docs/img/tray-menu.png: the menu open on the host (right click on the
+		// icon) with the editor's submenu open (the pointer on its entry).
+		display := os.Getenv("DISPLAY")
+		width := func() int {
+			img, err := grabRoot(display)
+			if err != nil {
+				return 0
+			}
+			return crop(img).Bounds().Dx()
+		}
+		icon := width()
 		exec.Command("xdotool", "mousemove", "15", "15", "click", "3").Run()
-		time.Sleep(1500 * time.Millisecond)
-		exec.Command("import", "-window", "root", "-crop", "640x420+0+0", shot).Run()
+		waitFor(t, 10*time.Second, func() bool { return width() > icon+100 }, "the host to draw the menu")
+		menuOnly := width()
+		exec.Command("xdotool", "mousemove", "120", "71").Run() // the editor's entry, second row
+		waitFor(t, 10*time.Second, func() bool { return width() > menuOnly+50 }, "the host to draw the editor's submenu")
+		img, err := grabRoot(display)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writePNG(t, filepath.Join("..", "..", "docs", "img", "tray-menu.png"), crop(img))
 		exec.Command("xdotool", "key", "Escape").Run()
-		time.Sleep(300 * time.Millisecond)
+		exec.Command("xdotool", "key", "Escape").Run()
 	}
 	// Click "Compile errors": the switch goes off in config.json.
 	click := func(label string) {
