@@ -52,7 +52,7 @@ fi
 if [ -f "$out/UnityStubs.dll" ]; then
   for f in "$here"/Snippets/*.cs; do
     mcs -langversion:7.2 -nologo -target:library -nowarn:0219,0168 -out:"$out/Snippet.$(basename "$f" .cs).dll" \
-      -r:"$out/UnityMcp.Core.dll" -r:"$out/UnityStubs.dll" -r:System.dll -r:System.Core.dll -r:Microsoft.CSharp.dll "$f"
+      -r:"$out/UnityMcp.Core.dll" -r:"$out/UnityStubs.dll" -r:System.dll -r:System.Core.dll -r:System.Xml.dll -r:System.Xml.Linq.dll -r:Microsoft.CSharp.dll "$f"
   done
 fi
 echo "built into $out"

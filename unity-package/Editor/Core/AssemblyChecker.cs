@@ -148,6 +148,21 @@ namespace UnityMcp.Core
             return true;
         }
 
+        static bool HasParams(MemberInfo m)
+        {
+            var mb = m as MethodBase;
+            return mb != null && mb.GetParameters().Length > 0;
+        }
+
+        // A runtime Type or a type name picks what gets constructed: not in the IL.
+        static bool FirstParamIsTypeOrString(MemberInfo m)
+        {
+            var mb = m as MethodBase;
+            if (mb == null) return false;
+            var ps = mb.GetParameters();
+            return ps.Length > 0 && (ps[0].ParameterType == typeof(Type) || ps[0].ParameterType == typeof(string));
+        }
+
         static bool TwoParams(MemberInfo m)
         {
             var mb = m as MethodBase;
@@ -215,6 +230,11 @@ namespace UnityMcp.Core
             Deny("System.Reflection.EventInfo", "AddEventHandler RemoveEventHandler", Refl);
             Deny("System.Reflection.IReflect", "InvokeMember", Refl);
             Deny("System.Reflection.Assembly", "CreateInstance", Refl);
+            // Reading attributes constructs them: their constructors are arbitrary code.
+            const string attrs = "constructing attributes, whose constructors are arbitrary code (read GetCustomAttributesData() instead)";
+            Deny("System.Reflection.MemberInfo", "GetCustomAttributes", attrs);
+            Deny("System.Attribute", "GetCustomAttribute GetCustomAttributes", attrs);
+            Block("System.Reflection.CustomAttributeExtensions", attrs);
             Deny("System.Reflection.Assembly", "Load* UnsafeLoadFrom ReflectionOnlyLoad* LoadModule", Load);
             Block("System.Reflection.Pointer", Native);
             Ns("System.Reflection.Emit", Refl);
@@ -260,6 +280,12 @@ namespace UnityMcp.Core
             Block("System.Threading.Tasks.TaskFactory", Threads);
             Block("System.Threading.Tasks.TaskFactory`1", Threads);
             Block("System.Threading.Tasks.Parallel", Threads);
+            // Continuations and timers run snippet code on other threads after Execute returned.
+            Deny("System.Threading.Tasks.Task", "ContinueWith ConfigureAwait", Threads);
+            Deny("System.Threading.Tasks.Task`1", "ContinueWith ConfigureAwait", Threads);
+            Deny("System.Threading.Tasks.TaskScheduler", "get_Default", Threads);
+            Deny("System.Threading.CancellationTokenSource", "CancelAfter", Threads);
+            Deny("System.Threading.CancellationTokenSource", ".ctor", Threads, HasParams);
 
             // ---- files: reading is allowed; nothing that writes, moves, deletes or changes attributes ----
             Ns("System.IO", sub: false, listed: true);
@@ -270,6 +296,7 @@ namespace UnityMcp.Core
                 "System.IO.IOException", "System.IO.FileNotFoundException", "System.IO.DirectoryNotFoundException",
                 "System.IO.PathTooLongException", "System.IO.EndOfStreamException", "System.IO.InvalidDataException",
                 "System.IO.FileLoadException");
+            Deny("System.IO.Path", "GetTempFileName", Files); // creates a file
             Only("System.IO.File", "Exists ReadAll* ReadLines OpenRead OpenText Get*", Files);
             Only("System.IO.Directory", "Exists Get* Enumerate*", Files);
             Only("System.IO.FileSystemInfo", "get_* Refresh", Files);
@@ -313,10 +340,22 @@ namespace UnityMcp.Core
             // Hashes and random numbers; Create(string) constructs a type by name (CryptoConfig).
             DenyIn(Ns("System.Security.Cryptography", sub: false), "Create", Refl, FirstParamIsString);
             Block("System.Security.Cryptography.CryptoConfig", Refl);
+            // Named key containers and DPAPI persist keys to files (Mono: ~/.config/.mono/keypairs).
+            Block("System.Security.Cryptography.CspParameters", Files);
+            Block("System.Security.Cryptography.ProtectedData", Files);
+            Block("System.Security.Cryptography.ProtectedMemory", Files);
 
             Ns("System.Net", Net);
+            Allow("System.Net.WebUtility"); // HTML and URL encoding, no network
             Ns("System.Web", Net);
             Ns("System.Dynamic", Dyn);
+            // XML in memory: parsing and building; Load(string) may fetch a URL, Save writes.
+            Ns("System.Xml.Linq");
+            Deny("System.Xml.Linq.XDocument", "Load", Net, FirstParamIsString);
+            Deny("System.Xml.Linq.XElement", "Load", Net, FirstParamIsString);
+            Deny("System.Xml.Linq.XDocument", "Save WriteTo", Files);
+            Deny("System.Xml.Linq.XElement", "Save WriteTo", Files);
+            Deny("System.Xml.Linq.XStreamingElement", "Save WriteTo", Files);
             Ns("Microsoft.CSharp.RuntimeBinder", Dyn);
             Ns("Microsoft.CSharp", Load);
             Ns("System.CodeDom", Load);
@@ -335,6 +374,15 @@ namespace UnityMcp.Core
             Ns("UnityEngine.LowLevel", Native);
             Ns("UnityEngine.Profiling.Memory", Files);
             Deny("UnityEngine.Application", "OpenURL", Proc);
+            Deny("UnityEngine.Device.Application", "OpenURL", Proc); // forwards to Application.OpenURL
+            Block("UnityEngine.Diagnostics.Utils", ProcessState);     // ForceCrash
+            Deny("UnityEngine.PlayerPrefs", "Save DeleteAll", Files);
+            Deny("UnityEngine.Video.VideoPlayer", "set_url", Net);
+            // Construction from a runtime Type or name runs constructors, Awake and OnEnable of any
+            // type (project, package, internal); the generic forms name the type in the IL.
+            Deny("UnityEngine.ScriptableObject", "CreateInstance", Refl, FirstParamIsTypeOrString);
+            Deny("UnityEngine.GameObject", "AddComponent", Refl, FirstParamIsTypeOrString);
+            Deny("UnityEngine.JsonUtility", "FromJson", Refl, TwoParams);
             Deny("UnityEngine.Application", "CaptureScreenshot", Files);
             Only("UnityEngine.ScreenCapture", "CaptureScreenshotAsTexture CaptureScreenshotIntoRenderTexture", Files);
             Block("UnityEngine.Caching", Files);
@@ -372,14 +420,30 @@ namespace UnityMcp.Core
             Ns("UnityEditor.Scripting", Load);
             Ns("UnityEditor.TestTools", Outside);
             Ns("UnityEditor.Events", Refl);
+            // ImportAsset is what AssetImporter.SaveAndReimport does: it writes .meta files and, for
+            // a plugin whose importer settings changed, loads its code into the Editor.
             Only("UnityEditor.AssetDatabase",
                 "Get* Find* Load* Is* Contains AssetPathToGUID AssetPathExists GUIDToAssetPath GUIDFromAssetPath TryGet* " +
-                "Refresh ImportAsset StartAssetEditing StopAssetEditing AllowAutoRefresh DisallowAutoRefresh " +
+                "Refresh StartAssetEditing StopAssetEditing AllowAutoRefresh DisallowAutoRefresh " +
                 "ReleaseCachedFileHandles ValidateMoveAsset CanOpenForEdit GenerateUniqueAssetPath add_* remove_*", Files);
             Deny("UnityEditor.AssetDatabase", "OpenAsset", Proc);
             Deny("UnityEditor.AssetDatabase", "ImportPackage ExportPackage", Install);
             Only("UnityEditor.FileUtil", "Get*", Files);
-            Deny("UnityEditor.AssetImporter", "SaveAndReimport", Files);
+            Deny("UnityEditor.AssetImporter", "SaveAndReimport set_* Set*", Files);
+            Deny("UnityEditor.PluginImporter", "set_* Set*", Install);
+            Block("UnityEditor.BuildPlayerWindow", Files);                  // builds and runs a player
+            Ns("UnityEditor.Search", Proc);                                  // opening items starts programs
+            Ns("UnityEditor.SceneTemplate", Files);                          // creates assets, saves scenes
+            Deny("UnityEditor.EditorJsonUtility", "FromJsonOverwrite", ProjectSettings); // any object, settings too
+            Deny("UnityEditor.SceneManagement.PrefabStageUtility", "OpenPrefab", Files); // Prefab Mode auto-saves
+            Block("UnityEditor.AI.NavMeshBuilder", Files);
+            Ns("UnityEditor.Profiling.Memory", Files);
+            Ns("UnityEditor.MemoryProfiler", Files);
+            Deny("UnityEditor.EditorUserSettings", "SetConfigValue set_*", Files);
+            // Synthetic UI events reach what the user could click (deleting assets without asking,
+            // the unitymcp settings page).
+            Deny("UnityEditor.EditorWindow", "SendEvent", Menu);
+            Deny("UnityEngine.UIElements.CallbackEventHandler", "SendEvent", Menu);
             Deny("UnityEditor.MonoImporter", "Set*", Files);
             Deny("UnityEditor.ScriptableSingleton`1", "Save", Files);
             Deny("UnityEditor.ProjectWindowUtil", "Create* StartNameEditingIfProjectWindowExists", Files);
@@ -414,6 +478,7 @@ namespace UnityMcp.Core
 
             Ns("Unity.Mathematics");
             Ns("Unity.Profiling");
+            Ns("Unity.Profiling.Memory", Files); // MemoryProfiler.TakeSnapshot(path)
             Ns("Unity.Collections", sub: false);
             Ns("Unity.Collections.LowLevel.Unsafe", Native);
             Ns("Unity.CodeEditor", Proc);

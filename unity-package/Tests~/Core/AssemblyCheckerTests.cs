@@ -221,6 +221,12 @@ namespace UnityMcp.Core.Tests
             { "Blocked_SetEnvironmentVariable", new[] { "System.Environment.SetEnvironmentVariable", "changing the Editor process" } },
             { "Blocked_StreamWriterPath", new[] { "new System.IO.StreamWriter", Files } },
             { "Blocked_TaskRun", new[] { "System.Threading.Tasks.Task.Run", Threads } },
+            // Found by an independent red-team run against the allowlist.
+            { "Blocked_TempFileName", new[] { "System.IO.Path.GetTempFileName", Files } },
+            { "Blocked_CspKeyContainer", new[] { "System.Security.Cryptography.CspParameters", Files } },
+            { "Blocked_ContinueWith", new[] { "System.Threading.Tasks.Task.ContinueWith", Threads } },
+            { "Blocked_CancelAfter", new[] { "System.Threading.CancellationTokenSource.CancelAfter", Threads } },
+            { "Blocked_AttributeConstruct", new[] { "System.Reflection.MemberInfo.GetCustomAttributes", "constructing attributes" } },
             { "Blocked_TcpClient", new[] { "new System.Net.Sockets.TcpClient", "network access" } },
             { "Blocked_ThreadStart", new[] { "new System.Threading.Thread", "System.Threading.ThreadPool.QueueUserWorkItem", Threads } },
             { "Blocked_TypeofActivator", new[] { "uses the type System.Diagnostics.Process", "System.Activator.CreateInstance", Proc, Refl } },

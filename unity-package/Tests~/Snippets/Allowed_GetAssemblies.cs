@@ -17,7 +17,7 @@ namespace McpSnippets
             var methods = typeof(string).GetMethods(BindingFlags.Public | BindingFlags.Static).Select(m => m.Name + "/" + m.GetParameters().Length).Distinct().Count();
             var props = typeof(UnityEngine.GameObject).GetProperties().Select(p => p.Name + ":" + p.PropertyType.Name).ToArray();
             var found = Type.GetType("UnityEditor.EditorPrefs, UnityStubs");
-            var attrs = typeof(ObsoleteAttribute).GetCustomAttributes(false).Length;
+            var attrs = typeof(ObsoleteAttribute).GetCustomAttributesData().Count;
             return new { n = asms.Length, name = asms[0].GetName().Name, version = asms[0].GetName().Version, editorTypes, methods, props, found = found != null ? found.FullName : null, attrs, domain = AppDomain.CurrentDomain.FriendlyName };
         }
     }
