@@ -42,6 +42,10 @@ type DoctorOptions struct {
 	Env     Env
 	Exe     string
 	Fix     bool // apply the safe fixes
+	// WSL, when set, checks the WSL set-up (the Windows exe and daemon)
+	// instead of this side's token, daemon and start at login; client
+	// entries are checked but not rewritten (the printed fix is).
+	WSL *WSLDoctor
 }
 
 // Doctor checks a set-up: daemon, token, editors and package versions, the
@@ -54,7 +58,27 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 		out = append(out, Check{Level: level, What: what, Fix: fix})
 		return &out[len(out)-1]
 	}
-	// Token.
+	var tok string
+	if o.WSL != nil {
+		out = append(out, o.WSL.checks(ctx)...)
+	} else {
+		tok = o.localChecks(ctx, add)
+	}
+	o.projectAndClientChecks(tok, add)
+	if o.WSL != nil {
+		return out
+	}
+	// Start at login.
+	if st, err := service.Query(service.Config{Exe: o.Exe}); err == nil && st.Installed {
+		add(LevelOK, "starts at login ("+st.Kind+": "+st.Path+")", "")
+	} else {
+		add(LevelWarn, "unitymcp does not start at login", "unitymcp service install")
+	}
+	return out
+}
+
+// localChecks checks this side's token and daemon; it returns the token.
+func (o DoctorOptions) localChecks(ctx context.Context, add func(Level, string, string) *Check) string {
 	tok, err := o.State.ReadToken()
 	switch {
 	case err != nil:
@@ -125,7 +149,12 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 			}
 		}
 	}
-	// The project's manifest.
+	return tok
+}
+
+// projectAndClientChecks checks the project's manifest and every configured
+// client.
+func (o DoctorOptions) projectAndClientChecks(tok string, add func(Level, string, string) *Check) {
 	if o.Project != "" {
 		if err := CheckUnityProject(o.Project); err != nil {
 			add(LevelFail, err.Error(), "give --project the Unity project folder")
@@ -156,6 +185,9 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 			if strings.Contains(got, "http://") && !strings.Contains(got, "http://"+addr+"/") {
 				problems = append(problems, "points at another address than the daemon's "+addr)
 			}
+			if o.WSL != nil && !strings.Contains(got, "http://") && !strings.Contains(strings.ToLower(got), strings.ToLower(WindowsExe)) {
+				problems = append(problems, "starts the Linux unitymcp, whose daemon no Unity on Windows reaches")
+			}
 			refersToEnv := cl.EnvRef != nil && strings.Contains(got, cl.EnvRef(TokenEnv))
 			if refersToEnv {
 				req.Mode = "http" // a fix keeps the form the user chose
@@ -177,7 +209,7 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 				fix += " --project " + ShellQuote(o.Env.Project)
 			}
 			ch := add(LevelWarn, fmt.Sprintf("%s (%s, %s) %s", cl.Title, scope, path, strings.Join(problems, " and ")), fix)
-			if o.Fix && tok != "" {
+			if o.Fix && tok != "" && o.WSL == nil {
 				// A fix repoints the entry and leaves its pinning alone: a
 				// user-scope entry stays unpinned (--project only says
 				// which project's files to check).
@@ -193,13 +225,6 @@ func Doctor(ctx context.Context, o DoctorOptions) []Check {
 			}
 		}
 	}
-	// Start at login.
-	if st, err := service.Query(service.Config{Exe: o.Exe}); err == nil && st.Installed {
-		add(LevelOK, "starts at login ("+st.Kind+": "+st.Path+")", "")
-	} else {
-		add(LevelWarn, "unitymcp does not start at login", "unitymcp service install")
-	}
-	return out
 }
 
 // PrintChecks writes the report; it returns whether anything failed (and

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +19,9 @@ type DoctorConfig struct {
 	Project string
 	Fix     bool
 	JSON    bool
+	// WindowsExe and NoWSL: as for install client.
+	WindowsExe string
+	NoWSL      bool
 }
 
 func newDoctorCmd(std IO) *cobra.Command {
@@ -28,7 +32,9 @@ func newDoctorCmd(std IO) *cobra.Command {
 		Long: `Check the set-up: the token, the daemon, each connected editor's package
 version against the daemon's, the package in the project's manifest, every
 configured client (a config file that does not parse is a FAIL), start at
-login. Each problem comes with a command that fixes it, runnable as
+login. In WSL it checks the Windows side instead: unitymcp.exe found and
+running through interop, the Windows daemon answering, the project's editor
+connected there (--no-wsl checks this side). Each problem comes with a command that fixes it, runnable as
 printed; --fix applies the safe ones. Exit 1 when a FAIL remains.`,
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error { return Doctor(cfg, std.Out) },
@@ -36,6 +42,7 @@ printed; --fix applies the safe ones. Exit 1 when a FAIL remains.`,
 	projectFlag(cmd, &cfg.Project, "Unity project folder to check")
 	cmd.Flags().BoolVar(&cfg.Fix, "fix", false, "apply the safe fixes")
 	cmd.Flags().BoolVar(&cfg.JSON, "json", false, "also print the checks as JSON")
+	wslFlags(cmd, &cfg.WindowsExe, &cfg.NoWSL)
 	return cmd
 }
 
@@ -50,7 +57,11 @@ func Doctor(cfg DoctorConfig, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	checks := installer.Doctor(context.Background(), installer.DoctorOptions{State: dir, Project: proj, Env: installEnv(proj), Exe: exe, Fix: cfg.Fix})
+	o := installer.DoctorOptions{State: dir, Project: proj, Env: installEnv(proj), Exe: exe, Fix: cfg.Fix}
+	if host := installer.SystemWSLHost(runtime.GOOS); !cfg.NoWSL && host.IsWSL() {
+		o.WSL = &installer.WSLDoctor{Host: host, ExeFlag: cfg.WindowsExe, Project: proj}
+	}
+	checks := installer.Doctor(context.Background(), o)
 	if cfg.JSON {
 		b, _ := json.MarshalIndent(checks, "", "  ")
 		fmt.Fprintln(stdout, string(b))

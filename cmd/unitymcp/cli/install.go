@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -28,6 +29,16 @@ type InstallConfig struct {
 	Dir       string
 	Stdio     bool // force the stdio form even where HTTP works
 	HTTP      bool // the HTTP form, also at project scope (naming $UNITYMCP_TOKEN)
+	// WindowsExe is the Windows unitymcp.exe a client in WSL starts
+	// (found when empty); NoWSL writes this side's entry even in WSL.
+	WindowsExe string
+	NoWSL      bool
+}
+
+// wslFlags are --windows-exe and --no-wsl.
+func wslFlags(cmd *cobra.Command, exe *string, no *bool) {
+	cmd.Flags().StringVar(exe, "windows-exe", "", "in WSL: the Windows unitymcp.exe (default: on PATH, else %LOCALAPPDATA%\\unitymcp)")
+	cmd.Flags().BoolVar(no, "no-wsl", false, "in WSL: use this side's unitymcp (Unity running in WSL), not the Windows one")
 }
 
 func installEnv(proj string) installer.Env {
@@ -81,7 +92,8 @@ beside the binary or in its checkout; any other value is that folder.`
 	if !uninstall {
 		clientCmd.Flags().BoolVar(&c.Print, "print", false, "print the snippet instead of writing it")
 		clientCmd.Flags().BoolVar(&c.Stdio, "stdio", false, "use `unitymcp stdio` even for clients that can use HTTP")
-		clientCmd.Flags().BoolVar(&c.HTTP, "http", false, "use HTTP, also at --scope project (the entry then reads the token from $"+installer.TokenEnv+")")
+		clientCmd.Flags().BoolVar(&c.HTTP, "http", false, "use HTTP, also at --scope project (the entry then reads the token from $"+installer.TokenEnv+"); in WSL only with mirrored networking")
+		wslFlags(clientCmd, &c.WindowsExe, &c.NoWSL)
 	}
 	cmd := group(verb, short, unity, clientCmd)
 	if !uninstall {
@@ -176,7 +188,21 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 		case cfg.HTTP:
 			req.Mode = "http"
 		}
-		if !cfg.Uninstall {
+		var wslNotes []string
+		host := installer.SystemWSLHost(runtime.GOOS)
+		switch {
+		case cfg.Uninstall:
+		case !cfg.NoWSL && host.IsWSL():
+			// Unity runs on Windows: the entry starts the Windows exe.
+			ctx := context.Background()
+			winExe, err := host.FindWindowsExe(ctx, cfg.WindowsExe)
+			if err != nil {
+				return &ExitError{Code: 2, Err: fmt.Errorf("in WSL (--no-wsl for this side's unitymcp): %w", err)}
+			}
+			if req.Server, wslNotes, err = host.WSLServer(ctx, winExe, proj, cfg.HTTP); err != nil {
+				return &ExitError{Code: 2, Err: err}
+			}
+		default:
 			if req.Server, err = installer.NewServer(dir, exe, req.Env); err != nil {
 				return err
 			}
@@ -187,7 +213,7 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 			res, err = req.Snippet()
 			if err == nil {
 				fmt.Fprintf(stdout, "# %s (%s) — %s\n%s\n", cfg.Name, res.Mode, res.Path, res.Snippet)
-				printClientNotes(stdout, res.Notes)
+				printClientNotes(stdout, append(wslNotes, res.Notes...))
 			}
 			return err
 		case cfg.Uninstall:
@@ -210,7 +236,7 @@ func Install(cfg InstallConfig, stdout io.Writer) error {
 		default:
 			fmt.Fprintf(stdout, "wrote the unitymcp entry (%s) to %s (backup: %s); restart %s if it is running\n", res.Mode, res.Path, orNone(res.Backup), cfg.Name)
 		}
-		printClientNotes(stdout, res.Notes)
+		printClientNotes(stdout, append(wslNotes, res.Notes...))
 		return nil
 	case "skill":
 		agent := cfg.Name
