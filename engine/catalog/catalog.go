@@ -44,6 +44,9 @@ func Builtins() []*Tool {
 		// Choosing an editor when several are connected.
 		listEditorsTool(),
 		selectEditorTool(),
+		// The editor's menus.
+		getMenuItemsTool(),
+		executeMenuItemTool(),
 	}
 	for _, t := range tools {
 		t.Source = api.SourceBuiltin

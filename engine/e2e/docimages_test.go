@@ -118,4 +118,3 @@ func crop(img *image.RGBA) image.Image {
 	r := image.Rect(minX-12, minY-12, maxX+12, maxY+12).Intersect(b)
 	return img.SubImage(r)
 }
-

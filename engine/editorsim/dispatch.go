@@ -15,7 +15,7 @@ import (
 var implemented = []string{"compile", "get-logs", "run-tests", "clear-console", "find-game-objects",
 	"get-hierarchy", "execute-dynamic-code", "screenshot", "control-play-mode", "simulate-mouse-ui",
 	"simulate-mouse-input", "simulate-keyboard", "reflect_read", "execute_code", "input_pointer", "input_key",
-	"input_record", "input_replay", "_script", "_undo"}
+	"input_record", "input_replay", "_script", "_undo", "get-menu-items", "execute-menu-item"}
 
 // toolFunc runs one tool on the simulated main thread. after, when set,
 // runs once the answer is on its way (a reload after a compile).
@@ -42,6 +42,8 @@ var tools = map[string]toolFunc{
 	"input_key":            simInputKey,
 	"input_record":         simInputRecord,
 	"input_replay":         simInputReplay,
+	"get-menu-items":       simGetMenuItems,
+	"execute-menu-item":    simExecuteMenuItem,
 	"sim_set":              simSet,
 	"sim_select":           simSelect,
 }

@@ -31,6 +31,8 @@ namespace UnityMcp.Editor
             Add(r, "input_key", EditorInputTools.Key);
             Add(r, "input_record", EditorInputTools.Record);
             Add(r, "input_replay", EditorInputTools.Replay);
+            Add(r, "get-menu-items", MenuTools.GetMenuItems);
+            Add(r, "execute-menu-item", MenuTools.ExecuteMenuItem);
             return r;
         }
 

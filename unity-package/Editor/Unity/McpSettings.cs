@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
@@ -79,6 +80,29 @@ namespace UnityMcp.Editor
                 Load()["securityLevel"] = value.ToString();
                 Save();
             }
+        }
+
+        /// <summary>The project's overrides of the menu deny list (<see cref="MenuRules"/>):
+        /// menuItems.deny and menuItems.allow, read from the file on every call (not the cached
+        /// copy) so a hand edit applies without a domain reload. An unreadable file gives none.</summary>
+        public static void MenuItemRules(out List<string> deny, out List<string> allow)
+        {
+            deny = new List<string>();
+            allow = new List<string>();
+            JObject doc;
+            try { doc = File.Exists(FilePath) ? JObject.Parse(File.ReadAllText(FilePath)) : null; }
+            catch (Exception) { doc = null; }
+            var menu = doc == null ? null : doc["menuItems"] as JObject;
+            if (menu == null) return;
+            Strings(menu["deny"], deny);
+            Strings(menu["allow"], allow);
+        }
+
+        static void Strings(JToken t, List<string> into)
+        {
+            var a = t as JArray;
+            if (a == null) return;
+            foreach (var v in a) if (v.Type == JTokenType.String) into.Add((string)v);
         }
 
         /// <summary>Path of the unitymcp binary to start when no daemon runs; empty: "unitymcp" on PATH.</summary>

@@ -1,0 +1,42 @@
+using NUnit.Framework;
+using UnityMcp.Core;
+
+namespace UnityMcp.Core.Tests
+{
+    [TestFixture]
+    public class MenuRulesTests
+    {
+        [TestCase("File/Exit", "File/Exit")]
+        [TestCase("file/exit", "File/Exit")]
+        [TestCase("File/Build And Run", "File/Build*")]
+        [TestCase("File/Build Settings...", "File/Build*")]
+        [TestCase("Assets/Delete", "Assets/Delete")]
+        [TestCase("Edit/Delete", "Edit/Delete")]
+        [TestCase("GameObject/Create Empty", null)]
+        [TestCase("Edit/Delete All", null)]
+        [TestCase("Assets/Refresh", null)]
+        public void DefaultDeny(string path, string want)
+        {
+            Assert.AreEqual(want, MenuRules.DeniedBy(path, null, null));
+        }
+
+        [Test]
+        public void AllowOverridesAndDenyExtends()
+        {
+            var allow = new[] { "File/Build And Run" };
+            var deny = new[] { "Help/*" };
+            Assert.IsNull(MenuRules.DeniedBy("File/Build And Run", deny, allow));
+            Assert.AreEqual("File/Build*", MenuRules.DeniedBy("File/Build Settings...", deny, allow));
+            Assert.AreEqual("Help/*", MenuRules.DeniedBy("Help/About Unity", deny, allow));
+        }
+
+        [Test]
+        public void RefusalNamesItemAndSetting()
+        {
+            var msg = MenuRules.Refusal("File/Exit", "File/Exit");
+            StringAssert.Contains("'File/Exit'", msg);
+            StringAssert.Contains("menuItems.allow", msg);
+            StringAssert.Contains(MenuRules.SettingsFile, msg);
+        }
+    }
+}
