@@ -18,6 +18,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/catalog"
 	"github.com/unitymcp/unitymcp/engine/definitions"
 	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/engine/unityinstall"
 	"github.com/unitymcp/unitymcp/platform"
 )
 
@@ -31,6 +32,8 @@ type Options struct {
 	CallTimeout time.Duration
 	// Hub options (heartbeat, reload grace) — OnChange/OnEvent are set here.
 	Hub bridge.Options
+	// Unity is where open-editor looks for installed editors (nil: this OS).
+	Unity *unityinstall.Env
 }
 
 // Engine ties the catalog, the editors and the event bus together.
@@ -94,6 +97,7 @@ func New(opt Options) *Engine {
 		"definitions_list": runDefinitionsList,
 		"list-editors":     runListEditors,
 		"select-editor":    runSelectEditor,
+		"open-editor":      runOpenEditor,
 	}
 	hopt := opt.Hub
 	hopt.Logger = opt.Logger

@@ -23,6 +23,22 @@ type Target struct {
 	Given string
 }
 
+// Dir is the project's folder when known ("" when only its hash is).
+func (t Target) Dir() string {
+	if t.Info != nil && t.Info.ProjectPath != "" {
+		return filepath.FromSlash(t.Info.ProjectPath)
+	}
+	return t.Given
+}
+
+// shellQuote quotes a path for a command line when it needs it.
+func shellQuote(s string) string {
+	if strings.ContainsAny(s, " \t'\"$`&|;<>()*?[]#~!") {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return s
+}
+
 // Path names the project for messages.
 func (t Target) Path() string {
 	if t.Info != nil && t.Info.ProjectPath != "" {
@@ -129,6 +145,9 @@ func (e *Engine) notConnected(t Target) *api.ToolError {
 			state = "is not connected (state " + string(t.Info.State) + ")"
 		}
 		msg = fmt.Sprintf("the Unity editor of %s %s. Open the project in Unity with the unitymcp package installed, or pin another project (select-editor, or ?project= / --project).", t.Path(), state)
+		if dir := t.Dir(); dir != "" {
+			msg += fmt.Sprintf(" To open it: `unitymcp open --project %s`, or the tool call open-editor {\"project\": %q, \"confirm\": true}.", shellQuote(dir), dir)
+		}
 	}
 	return &api.ToolError{Code: api.CodeEditorNotConnected, Message: msg + " " + editorList(editors), Data: editorsData(editors)}
 }

@@ -26,6 +26,9 @@ func main() {
 	}
 	addr := fs.String("addr", api.DefaultAddr, "daemon address")
 	proj := fs.String("project", "", "project folder to simulate (required)")
+	// -projectPath is Unity's own flag: a fake installed Editor (a script
+	// named Unity that execs editorsim) passes its arguments through.
+	fs.StringVar(proj, "projectPath", "", "same as -project, as Unity spells it")
 	reloadMs := fs.Int("reload-ms", 300, "how long a simulated domain reload lasts")
 	slowMs := fs.Int("slow-ms", 0, "delay every call on the simulated main thread")
 	crashAfter := fs.Int("crash-after", 0, "drop the connection without notice after N calls (0: never)")

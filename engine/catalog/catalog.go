@@ -44,6 +44,7 @@ func Builtins() []*Tool {
 		// Choosing an editor when several are connected.
 		listEditorsTool(),
 		selectEditorTool(),
+		openEditorTool(),
 		// The editor's menus.
 		getMenuItemsTool(),
 		executeMenuItemTool(),

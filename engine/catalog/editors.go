@@ -1,6 +1,9 @@
 package catalog
 
-import "github.com/unitymcp/unitymcp/engine/api"
+import (
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/definitions"
+)
 
 // list-editors and select-editor run in the daemon: they let any MCP
 // session, including one whose client sends no roots, see the connected
@@ -19,6 +22,23 @@ func selectEditorTool() *Tool {
 		"Pin this MCP session to one Unity editor, so its calls go there when several editors are connected (instead of project_ambiguous). project is the editor's hash, project folder path or name, as list-editors shows them.",
 		api.Annotations{IdempotentHint: true},
 		P("project", "string", "The project's hash, folder path or name (product or folder name), from list-editors.").Must(),
+	)
+	t.Native = true
+	return t
+}
+
+// open-editor runs in the daemon: it starts the project's Unity Editor
+// (the version ProjectVersion.txt names, found among the installed ones) and
+// answers once its bridge said hello. Starting a program is gated by confirm.
+func openEditorTool() *Tool {
+	ps := append([]Param{
+		P("project", "string", "The Unity project's folder path (the one holding Assets and ProjectSettings).").Must(),
+		P("timeout_seconds", "number", "How long to wait for the started Editor to connect").Def(300),
+	}, definitions.ConfirmParams()...)
+	t := newTool("open-editor", "diagnostics",
+		"Open a Unity project in the Unity Editor version its ProjectSettings/ProjectVersion.txt names (found in Unity Hub's editor lists and the default install folders, or $UNITYMCP_UNITY), and answer once that Editor connected to this daemon. Starts a program: pass confirm=true to run it, or dry_run=true to see which Editor and command it would run. Use it when a call answers editor_not_connected.",
+		api.Annotations{DestructiveHint: true},
+		ps...,
 	)
 	t.Native = true
 	return t

@@ -22,11 +22,14 @@ import (
 	"github.com/unitymcp/unitymcp/engine/notifier"
 	"github.com/unitymcp/unitymcp/engine/server"
 	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/engine/unityinstall"
 	"github.com/unitymcp/unitymcp/platform"
 )
 
 // Config configures Run.
 type Config struct {
+	// Unity is where open-editor looks for installed editors (nil: this OS).
+	Unity  *unityinstall.Env
 	Addr   string
 	State  state.Dir
 	Logger *slog.Logger
@@ -133,7 +136,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	base := "http://" + ln.Addr().String()
 	var srv *server.Server
-	eng := engine.New(engine.Options{Logger: log, State: cfg.State, Hub: cfg.Hub,
+	eng := engine.New(engine.Options{Logger: log, State: cfg.State, Hub: cfg.Hub, Unity: cfg.Unity,
 		MCPURL: func(hash string) string { return srv.MCPURL(hash) }})
 	srv = server.New(eng, token, base, log)
 	// A fresh key per start: a stale daemon.json's key proves nothing to

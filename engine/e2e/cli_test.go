@@ -37,7 +37,7 @@ func cliRun(t *testing.T, home, dir string, args ...string) (string, string, int
 
 // cliCommands is every command path of the CLI.
 var cliCommands = []string{"", "serve", "tray", "stdio", "call", "status", "stop", "definitions", "definitions list",
-	"definitions validate", "service", "service install", "service uninstall", "service start", "service stop",
+	"definitions validate", "open", "service", "service install", "service uninstall", "service start", "service stop",
 	"service status", "help", "install", "install unity", "install client", "install skill", "uninstall", "uninstall unity",
 	"uninstall client", "doctor", "hash", "version", "completion", "completion bash"}
 

@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unitymcp/unitymcp/engine/project"
+	"github.com/unitymcp/unitymcp/engine/unityinstall"
+)
+
+// OpenConfig is `unitymcp open`.
+type OpenConfig struct {
+	Project string
+	Unity   string
+	Timeout time.Duration
+}
+
+// OpenResult is what `unitymcp open` prints.
+type OpenResult struct {
+	Project      string `json:"project"`
+	Hash         string `json:"hash"`
+	UnityVersion string `json:"unityVersion"`
+	Unity        string `json:"unity"`
+	PID          int    `json:"pid"`
+	Connected    bool   `json:"connected"`
+}
+
+const openLong = `Open a Unity project in the Editor version its
+ProjectSettings/ProjectVersion.txt names, and return once that Editor's
+unitymcp bridge connected to the running daemon.
+
+The Editor is found in Unity Hub's editor lists (editors-v2.json,
+secondaryInstallPath.json in the Hub's config folder) and the default
+install folders (C:\Program Files\Unity\Hub\Editor, /Applications/Unity/Hub/Editor,
+~/Unity/Hub/Editor), unless --unity PATH or $UNITYMCP_UNITY names one.`
+
+func newOpenCmd(std IO) *cobra.Command {
+	cfg := OpenConfig{Timeout: 5 * time.Minute}
+	cmd := &cobra.Command{
+		Use:     "open --project DIR [--unity PATH]",
+		Short:   "Open a project in its Unity Editor version and wait until it connects",
+		Long:    openLong,
+		Example: "  unitymcp open --project ~/Game",
+		Args:    noArgs,
+		RunE:    func(*cobra.Command, []string) error { return Open(cfg, std.Out) },
+	}
+	projectFlag(cmd, &cfg.Project, "Unity project folder (required)")
+	cmd.Flags().StringVar(&cfg.Unity, "unity", "", "Unity Editor executable to run (default: $UNITYMCP_UNITY, else the installed one of the project's version)")
+	cmd.Flags().DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "how long to wait for the Editor to connect")
+	return cmd
+}
+
+// Open runs `unitymcp open`: it starts the Editor itself (so --unity and
+// the caller's environment apply) and waits on the daemon for its hello.
+func Open(cfg OpenConfig, stdout io.Writer) error {
+	if cfg.Project == "" {
+		return usageError("open: give --project DIR (the folder holding Assets and ProjectSettings)")
+	}
+	dir, err := checkProject(cfg.Project)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	c, err := findDaemon(ctx)
+	if err != nil {
+		return &ExitError{Code: 1, Err: err}
+	}
+	hash, err := project.HashDir(dir)
+	if err != nil {
+		return &ExitError{Code: 1, Err: err}
+	}
+	res := OpenResult{Project: dir, Hash: hash}
+	connected := func() bool {
+		body, err := c.Call(ctx, hash, "list-editors", nil)
+		if err != nil {
+			return false
+		}
+		var le struct {
+			Editors []struct{ Hash, State string }
+		}
+		_ = json.Unmarshal(body, &le)
+		for _, ed := range le.Editors {
+			if ed.Hash == hash && ed.State != "" && ed.State != "disconnected" {
+				return true
+			}
+		}
+		return false
+	}
+	if !connected() {
+		if res.UnityVersion, err = unityinstall.ProjectVersion(dir); err != nil {
+			return &ExitError{Code: 1, Err: err}
+		}
+		ed, err := unityinstall.Find(unityinstall.OSEnv(runtime.GOOS), res.UnityVersion, cfg.Unity)
+		if err != nil {
+			return &ExitError{Code: 1, Err: err}
+		}
+		res.Unity = ed.Path
+		if res.PID, err = unityinstall.Start(ed.Path, dir); err != nil {
+			return &ExitError{Code: 1, Err: err}
+		}
+		deadline := time.Now().Add(cfg.Timeout)
+		for !connected() {
+			if time.Now().After(deadline) {
+				return &ExitError{Code: 1, Err: fmt.Errorf("started %s (pid %d), but its editor did not connect within %s; look at the Unity window and check the unitymcp package is installed (unitymcp install unity --project %s)", ed.Path, res.PID, cfg.Timeout, dir)}
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	res.Connected = true
+	b, _ := json.MarshalIndent(res, "", "  ")
+	fmt.Fprintln(stdout, string(b))
+	return nil
+}

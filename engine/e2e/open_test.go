@@ -1,0 +1,86 @@
+//go:build unix
+
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// fakeInstalledEditor stands editorsim in for an installed Unity Editor:
+// ~/Unity/Hub/Editor/<version>/Editor/Unity (Linux's Hub layout; the daemon
+// and the CLI run with GOOS's real lookup) is a script that execs editorsim
+// with Unity's own arguments (-projectPath DIR).
+func fakeInstalledEditor(t *testing.T, home, version, addr string) string {
+	t.Helper()
+	dir := filepath.Join(home, "Unity", "Hub", "Editor", version, "Editor")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "Unity")
+	script := "#!/bin/sh\nexec '" + bins.editorsim + "' -addr '" + addr + "' \"$@\"\n"
+	if err := os.WriteFile(exe, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+// unitymcp open and open-editor find the project's Editor version among the
+// installed ones, start it and answer once it connected; without confirm
+// the tool answers confirmation_required; a version that is not installed
+// is an error naming the versions found; a closed editor's
+// editor_not_connected names the command that opens it.
+func TestOpenEditor(t *testing.T) {
+	if runtimeGOOS() == "darwin" {
+		t.Skip("the fake Hub tree is Linux's layout; macOS looks in /Applications")
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("UNITYMCP_UNITY", "")
+	_, addr := startServe(t, home, "127.0.0.1:0")
+	fakeInstalledEditor(t, home, "6000.0.0f1", addr)
+	t.Cleanup(func() { cliRun(t, home, home, "stop") })
+
+	a := newProject(t, "Alpha")
+	out, errOut, code := cliRun(t, home, home, "call", "get-logs", "--project", a)
+	if code != 1 || !strings.Contains(out, "editor_not_connected") || !strings.Contains(out, "unitymcp open --project "+a) || !strings.Contains(out, "open-editor") {
+		t.Errorf("closed editor: exit %d, want editor_not_connected naming `unitymcp open --project %s`:\n%s%s", code, a, out, errOut)
+	}
+
+	out, errOut, code = cliRun(t, home, home, "open", "--project", a)
+	if code != 0 || !strings.Contains(out, `"connected": true`) {
+		t.Fatalf("unitymcp open: exit %d:\n%s%s", code, out, errOut)
+	}
+	if out, _, code = cliRun(t, home, home, "call", "get-logs", "--project", a); code != 0 {
+		t.Errorf("a call after open: exit %d: %s", code, out)
+	}
+
+	b := newProject(t, "Beta")
+	out, _, code = cliRun(t, home, home, "call", "open-editor", "--args", `{"project":"`+b+`"}`)
+	if code != 1 || !strings.Contains(out, "confirmation_required") {
+		t.Errorf("open-editor without confirm: exit %d, want confirmation_required: %s", code, out)
+	}
+	out, errOut, code = cliRun(t, home, home, "call", "open-editor", "--args", `{"project":"`+b+`","confirm":true}`)
+	if code != 0 || !strings.Contains(out, "its editor is connected") {
+		t.Fatalf("open-editor with confirm: exit %d:\n%s%s", code, out, errOut)
+	}
+
+	c := newProject(t, "Gamma")
+	os.WriteFile(filepath.Join(c, "ProjectSettings", "ProjectVersion.txt"), []byte("m_EditorVersion: 2019.4.0f1\n"), 0o644)
+	out, _, code = cliRun(t, home, home, "call", "open-editor", "--args", `{"project":"`+c+`","confirm":true}`)
+	for _, want := range []string{"2019.4.0f1", "6000.0.0f1", filepath.Join(home, "Unity", "Hub", "Editor")} {
+		if code != 1 || !strings.Contains(out, want) {
+			t.Errorf("missing version: exit %d, want an error naming %q: %s", code, want, out)
+		}
+	}
+	out, errOut, code = cliRun(t, home, home, "open", "--project", c)
+	if code != 1 || !strings.Contains(errOut, "6000.0.0f1") {
+		t.Errorf("unitymcp open, missing version: exit %d: %s%s", code, out, errOut)
+	}
+}
+
+func runtimeGOOS() string { return runtime.GOOS }

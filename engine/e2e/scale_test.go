@@ -1,0 +1,130 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/project"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+// procStatus sums the named numeric fields ("VmRSS", "voluntary_ctxt_switches"…)
+// of /proc/PID/task/*/status (all threads; the process's own status counts only
+// its main thread's switches) and returns them with the main thread's values.
+func procStatus(pid int, fields ...string) (all, main map[string]int64) {
+	all, main = map[string]int64{}, map[string]int64{}
+	read := func(path string, into map[string]int64) {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			k, v, ok := strings.Cut(line, ":")
+			if !ok {
+				continue
+			}
+			for _, f := range fields {
+				if k == f {
+					n, _ := strconv.ParseInt(strings.Fields(v)[0], 10, 64)
+					into[k] += n
+				}
+			}
+		}
+	}
+	dir := "/proc/" + strconv.Itoa(pid)
+	read(dir+"/status", main)
+	tasks, _ := filepath.Glob(dir + "/task/*/status")
+	for _, p := range tasks {
+		read(p, all)
+	}
+	return all, main
+}
+
+// TestDeployedScale: one `unitymcp serve`, N editorsim processes (N = 1, 4,
+// 16, each its own project, added one step after the other) and 64 official
+// Go SDK sessions spread over the N projects (/projects/<hash>/mcp), all
+// calling get-logs at once; then the daemon idle with 16 editors connected
+// (10 s, no calls): its RSS and wake-ups against the heartbeats. It prints
+// the scale table of docs/performance.md:
+//
+//	UNITYMCP_BENCH=1 go test -count=1 -timeout 10m -run TestDeployedScale -v ./engine/e2e/
+func TestDeployedScale(t *testing.T) {
+	if os.Getenv("UNITYMCP_BENCH") == "" {
+		t.Skip("set UNITYMCP_BENCH=1 to measure (prints the scale table of docs/performance.md)")
+	}
+	const (
+		sessions  = 64
+		calls     = 160 // per session and N: 10,240 calls
+		idle      = 10 * time.Second
+		heartbeat = 15 * time.Second // engine/bridge defaultHeartbeat; serve does not change it
+	)
+	home := t.TempDir()
+	serve, addr := startServe(t, home, "127.0.0.1:0")
+	token, err := state.Dir{Root: home}.EnsureToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	daemonPid := serve.cmd.Process.Pid
+	var urls []string
+	connect := func(n int) {
+		for len(urls) < n {
+			proj := newProject(t, fmt.Sprintf("Scale%02d", len(urls)))
+			startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj)
+			hash, _ := project.HashDir(proj)
+			urls = append(urls, "http://"+addr+"/projects/"+hash+"/mcp")
+		}
+		waitEditors(t, home, n)
+	}
+	// idleWindow: no calls for the window; the daemon's RSS at its end and its
+	// context switches (all threads) and CPU over it.
+	idleWindow := func(label string) string {
+		time.Sleep(time.Second) // let closed sessions and their goroutines settle
+		f := []string{"voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"}
+		a0, m0 := procStatus(daemonPid, f...)
+		cpu0 := procCPU(pidsOf(daemonPid))
+		time.Sleep(idle)
+		a1, m1 := procStatus(daemonPid, f...)
+		cpu := procCPU(pidsOf(daemonPid)) - cpu0
+		_, st := procStatus(daemonPid, "VmRSS", "VmHWM", "Threads")
+		beats := float64(len(urls)) * idle.Seconds() / heartbeat.Seconds()
+		vol, nonvol := a1[f[0]]-a0[f[0]], a1[f[1]]-a0[f[1]]
+		return fmt.Sprintf("| %s | %d | %.1f MB (peak %.1f MB) | %d threads | %d + %d = %d (main thread %d) | %.1f | %.2f | %v |\n",
+			label, len(urls), float64(st["VmRSS"])/1024, float64(st["VmHWM"])/1024, st["Threads"], vol, nonvol, vol+nonvol,
+			m1[f[0]]+m1[f[1]]-m0[f[0]]-m0[f[1]], beats, float64(vol+nonvol)/beats, cpu)
+	}
+	var b, idles strings.Builder
+	fmt.Fprintf(&b, "| editors | sessions | p50 | p99 | calls/s | daemon CPU/call |\n|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&idles, "| idle window | editors | VmRSS | threads | context switches in %v (vol + nonvol) | heartbeats expected | switches / heartbeat | daemon CPU |\n|---|---|---|---|---|---|---|---|\n", idle)
+	var res []result
+	for _, n := range []int{1, 4, 16} {
+		connect(n)
+		if n == 16 {
+			idles.WriteString(idleWindow("16 editors, before any call"))
+		}
+		next := 0 // sessions round-robin over the N projects
+		dial := func(ctx context.Context) (caller, func(), error) {
+			url := urls[next%n]
+			next++
+			return sdkDial(ctx, target{url: url, token: token})
+		}
+		r := measureAll(t, []target{{name: fmt.Sprintf("%d editors", n), dial: dial, pids: pidsOf(daemonPid)}}, sessions, calls)[0]
+		res = append(res, r)
+		fmt.Fprintf(&b, "| %d | %d | %v | %v | %.0f | %v |\n", n, sessions, r.p50.Round(time.Microsecond),
+			r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond))
+	}
+	idles.WriteString(idleWindow("16 editors, after the 64-session load"))
+	idles.WriteString(idleWindow("16 editors, the next window"))
+	fmt.Fprintf(&b, "\n16 / 1 editors: p50 %.2f, p99 %.2f, throughput %.2f, daemon CPU/call %.2f\n\n",
+		float64(res[2].p50)/float64(res[0].p50), float64(res[2].p99)/float64(res[0].p99),
+		res[2].throughput/res[0].throughput, float64(res[2].cpu)/float64(res[0].cpu))
+	la, _ := os.ReadFile("/proc/loadavg")
+	fmt.Fprintf(&idles, "\nmachine: %d CPUs, %s, load average at the end %s", runtime.NumCPU(), runtime.Version(), strings.TrimSpace(string(la)))
+	t.Log("\n" + b.String() + idles.String())
+}
