@@ -117,6 +117,7 @@ func (m *Menu) refresh() {
 		s.Err = ""
 		s.Version = h.Version
 		s.Editors = m.tr.rows(h.Editors, m.running)
+		s.Closed = h.Closed
 		s.Notifications = cfg.Notifications
 		s.StartAtLogin = svc.Installed
 	})
@@ -191,6 +192,19 @@ func (m *Menu) rebuild() {
 	if len(snap.Editors) == 0 && snap.Err == "" {
 		none := systray.AddMenuItem("No Unity editor connected", "Open a project with the unitymcp package installed")
 		none.Disable()
+	}
+	for _, ed := range snap.Closed {
+		// Its Editor is closed: the daemon finds the Unity version the project needs and
+		// starts it (open-editor; the menu click is the confirmation).
+		name := ed.ProductName
+		if name == "" {
+			name = filepath.Base(ed.ProjectPath)
+		}
+		sub := systray.AddMenuItem(name+" — closed", ed.ProjectPath)
+		path := ed.ProjectPath
+		on(sub.AddSubMenuItem("Open in Unity", "Start the Unity Editor this project needs"), func() {
+			m.call("", "open-editor", map[string]any{"project": path, "confirm": true})
+		})
 	}
 	for _, row := range snap.Editors {
 		row := row

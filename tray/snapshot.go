@@ -19,6 +19,7 @@ const (
 type Snapshot struct {
 	Version       string
 	Editors       []EditorRow
+	Closed        []api.EditorInfo // projects whose editor is closed ("Open in Unity")
 	Notifications map[string]bool
 	StartAtLogin  bool
 	Err           string // why the daemon cannot be reached, if so

@@ -2,12 +2,15 @@ package api
 
 // Health is the body of GET /health.
 type Health struct {
-	Status         string       `json:"status"`
-	Version        string       `json:"version"`
-	PID            int          `json:"pid"`
-	StateDir       string       `json:"stateDir"`
-	MCPURL         string       `json:"mcpUrl"`
-	Editors        []EditorInfo `json:"editors"`
+	Status   string       `json:"status"`
+	Version  string       `json:"version"`
+	PID      int          `json:"pid"`
+	StateDir string       `json:"stateDir"`
+	MCPURL   string       `json:"mcpUrl"`
+	Editors  []EditorInfo `json:"editors"`
+	// Closed are the projects whose editor connected once (an instance
+	// descriptor) and is not connected now: open-editor starts them.
+	Closed         []EditorInfo `json:"closedEditors,omitempty"`
 	ProjectHash    string       `json:"projectHash,omitempty"`
 	DefinitionsDir string       `json:"definitionsDir,omitempty"`
 	// CommittedDefinitionsDir is <project>/.unitymcp/tools, the definitions

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -49,7 +50,7 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 	dir := state.Dir{Root: home}
 	addr := waitDaemon(t, home, serve).Address
 	proj := newProject(t, "TrayGame")
-	startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj)
+	sim := startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj)
 	waitEditors(t, home, 1)
 
 	conn, err := dbus.SessionBus()
@@ -154,6 +155,11 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 	}
 	if c, _ := dir.ReadConfig(); c.Notifications.Compile || !c.Notifications.Tests {
 		t.Errorf("config after the click: %+v", c.Notifications)
+	}
+	// The editor quits: its entry stays, with "Open in Unity" (open-editor).
+	sim.cmd.Process.Signal(syscall.SIGTERM)
+	if !poll(15*time.Second, func() bool { ids, _ = layout(); _, ok := ids["Open in Unity"]; return ok }) {
+		t.Errorf("no \"Open in Unity\" for the closed editor; menu has %v", ids)
 	}
 	// Quit: the daemon stops cleanly. The menu may be rebuilt (new item
 	// ids) between reading the layout and clicking, as a real host would see

@@ -28,10 +28,19 @@ func httpError(w http.ResponseWriter, status int, code, msg string) {
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	h := api.Health{Status: "ok", Version: api.Version, PID: pid, StateDir: s.eng.State().Root,
 		MCPURL: s.MCPURL(""), SharedDefinitionsDir: s.eng.State().SharedToolsDir(), Editors: []api.EditorInfo{}}
+	connected := map[string]bool{}
 	for _, ed := range s.eng.Hub.Editors() {
 		if ed.Connected() {
 			ed.DeclaredTools = nil // /tools lists them
 			h.Editors = append(h.Editors, ed)
+			connected[ed.ProjectHash] = true
+		}
+	}
+	for _, in := range s.eng.State().Instances() {
+		if !connected[in.ProjectHash] && in.ProjectPath != "" {
+			ed := in.EditorInfo
+			ed.State, ed.DeclaredTools, ed.Tools = api.StateDisconnected, nil, nil
+			h.Closed = append(h.Closed, ed)
 		}
 	}
 	t, terr := s.eng.Resolve(r.Context(), r.URL.Query().Get("project"), nil)
