@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -186,7 +187,9 @@ func Extract(t Target, stubs []Decl, reflected []Reflected, ref *Index, header [
 	}
 	for _, d := range ref.Decls() {
 		if want[d.Key()] {
-			m.ByKey[d.Key()] = appendUnique(m.ByKey[d.Key()], d.String())
+			if !slices.Contains(m.ByKey[d.Key()], d.String()) {
+				m.ByKey[d.Key()] = append(m.ByKey[d.Key()], d.String())
+			}
 		}
 	}
 	for k := range want {
@@ -197,20 +200,10 @@ func Extract(t Target, stubs []Decl, reflected []Reflected, ref *Index, header [
 	return m
 }
 
-func appendUnique(s []string, v string) []string {
-	for _, x := range s {
-		if x == v {
-			return s
-		}
-	}
-	return append(s, v)
-}
-
 // Write stores the manifest, sorted, one canonical line per declaration.
 func (m *Manifest) Write(path string) error {
 	var lines []string
-	for k, ls := range m.ByKey {
-		_ = k
+	for _, ls := range m.ByKey {
 		lines = append(lines, ls...)
 	}
 	for k := range m.Absent {
@@ -268,20 +261,11 @@ func Check(stubs []Decl, m *Manifest, version string) []string {
 			bad = append(bad, fmt.Sprintf("%s: %s is not in the %s manifest; regenerate the manifests (go run ./cmd/unityapi extract -ref DIR)", where, k, version))
 			continue
 		}
-		if !contains(refs, d.String()) {
+		if !slices.Contains(refs, d.String()) {
 			bad = append(bad, fmt.Sprintf("%s: the stub says\n\t%s\nbut %s declares\n\t%s", where, d.String(), version, strings.Join(refs, "\n\t")))
 		}
 	}
 	return bad
-}
-
-func contains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // Reflected is an internal member the adapters reach by reflection, named in
@@ -361,7 +345,7 @@ func CheckReflected(rs []Reflected, m *Manifest, version string) []string {
 			bad = append(bad, fmt.Sprintf("%s: reflects %s, which %s does not declare; handle its absence there or stop using it", where, r.Key, version))
 		case !known:
 			bad = append(bad, fmt.Sprintf("%s: %s is not in the %s manifest; regenerate the manifests (go run ./cmd/unityapi extract -ref DIR)", where, r.Key, version))
-		case !contains(refs, r.Want):
+		case !slices.Contains(refs, r.Want):
 			bad = append(bad, fmt.Sprintf("%s: reflects\n\t%s\nbut %s declares\n\t%s", where, r.Want, version, strings.Join(refs, "\n\t")))
 		}
 	}

@@ -104,8 +104,12 @@ func TestManifestsCurrent(t *testing.T) {
 	}
 	clones := refs{Reference: ref}
 	tmp := t.TempDir()
-	if err := os.CopyFS(filepath.Join(tmp, "Tests~"), os.DirFS(filepath.Join(pkg, "Tests~"))); err != nil {
-		t.Fatal(err)
+	// The stubs, the versions and packages lists, and the sources whose
+	// reflects comments name keys.
+	for _, dir := range []string{"Tests~", "Editor"} {
+		if err := os.CopyFS(filepath.Join(tmp, dir), os.DirFS(filepath.Join(pkg, dir))); err != nil {
+			t.Fatal(err)
+		}
 	}
 	var log bytes.Buffer
 	if err := extractAll(tmp, clones, &log); err != nil {

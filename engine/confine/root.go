@@ -72,11 +72,11 @@ func Create(root, p, arg string, deny ...string) (*os.File, string, *api.ToolErr
 		return nil, "", terr
 	}
 	full := filepath.Join(root, rel)
+	real, _ := filepath.EvalSymlinks(root)
 	for _, d := range deny {
 		if d == "" {
 			continue
 		}
-		real, _ := filepath.EvalSymlinks(root)
 		if Within(d, full) || (real != "" && Within(d, filepath.Join(real, rel))) {
 			return nil, "", api.Errorf(api.CodeInvalidParams, "%s %q is inside the unitymcp state folder %s, which no tool writes; give another path in the project", arg, p, d)
 		}

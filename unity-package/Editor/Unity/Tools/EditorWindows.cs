@@ -64,6 +64,15 @@ namespace UnityMcp.Editor.Tools
             return new ToolException("window_not_found", "no open window matches view \"" + view + "\"; open windows: " + string.Join(", ", titles.ToArray()));
         }
 
+        /// <summary>The internal view the window is shown in (EditorWindow.m_Parent, a
+        /// HostView), or null when it is shown in none; InvalidOperationException when this
+        /// Unity has no such field (InternalApi).</summary>
+        static object HostView(EditorWindow w, string purpose)
+        {
+            // unityapi:reflects UnityEditor.EditorWindow::m_Parent internal field HostView
+            return InternalApi.Field(typeof(EditorWindow), "m_Parent", purpose).GetValue(w);
+        }
+
         /// <summary>Offset (points) of the window's content inside the view that receives its
         /// events (the tab bar of a docked window). Read from the internal m_Parent view's
         /// screenPosition (UnityCsReference: Editor/Mono/EditorWindow.cs, Editor/Mono/View.cs);
@@ -73,9 +82,7 @@ namespace UnityMcp.Editor.Tools
             known = false;
             try
             {
-                // unityapi:reflects UnityEditor.EditorWindow::m_Parent internal field HostView
-                var f = typeof(EditorWindow).GetField("m_Parent", BindingFlags.Instance | BindingFlags.NonPublic | BindingFlags.Public);
-                var parent = f != null ? f.GetValue(w) : null;
+                var parent = HostView(w, "the window geometry");
                 if (parent == null) return Vector2.zero;
                 // unityapi:reflects UnityEditor.View::screenPosition public property Rect get
                 var p = parent.GetType().GetProperty("screenPosition", BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
@@ -153,7 +160,7 @@ namespace UnityMcp.Editor.Tools
             try
             {
                 // unityapi:reflects UnityEditor.GUIView::GetBackingScaleFactor internal method () float
-                var parent = InternalApi.Field(typeof(EditorWindow), "m_Parent", "the window capture").GetValue(w);
+                var parent = HostView(w, "the window capture");
                 if (parent != null)
                 {
                     var scale = (float)InternalApi.Method(parent.GetType(), "GetBackingScaleFactor", Type.EmptyTypes, "the window capture").Invoke(parent, null);
@@ -186,8 +193,7 @@ namespace UnityMcp.Editor.Tools
             // 2022.3 has no public capture: do what Unity 6's CaptureEditorWindow does, through
             // the internal view: GUIView.GrabPixels(rt, rect in points), then a blit with the
             // editor's capture material, which flips the image where the graphics API needs it.
-            // unityapi:reflects UnityEditor.EditorWindow::m_Parent internal field HostView
-            var parent = InternalApi.Field(typeof(EditorWindow), "m_Parent", "the window capture").GetValue(w);
+            var parent = HostView(w, "the window capture");
             if (parent == null)
                 throw new ToolException("capture_failed", "the window \"" + Title(w) + "\" is not shown in any view; open or dock it, then try again");
             // unityapi:reflects UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void
