@@ -212,9 +212,12 @@ func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name str
 		return res, nil
 	}
 	var re *bridge.RPCError
+	var be *bridge.BlockedError
 	switch {
 	case errors.Is(err, bridge.ErrNotConnected):
 		return nil, e.notConnected(t)
+	case errors.As(err, &be):
+		return nil, blockedError(t, name, be)
 	case errors.Is(err, bridge.ErrReloadLimit):
 		return nil, api.Errorf(api.CodeInterrupted, "%s: %v; the editor keeps reloading scripts (an import or compile loop?) — look at the Unity window and get-logs, then call it again", name, err)
 	case errors.Is(err, bridge.ErrInterrupted):

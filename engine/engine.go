@@ -66,6 +66,7 @@ type Engine struct {
 
 	defs    defState
 	persist *persister
+	console consoleState // recent Console entries, last compiles (console.go)
 }
 
 // Handler runs a daemon-native tool. It returns the response object
@@ -103,15 +104,21 @@ func New(opt Options) *Engine {
 	hopt.Logger = opt.Logger
 	hopt.DaemonVersion = api.Version
 	hopt.OnChange = e.editorChanged
-	hopt.OnEvent = func(hash string, ev bridge.Event) {
-		e.Events.Publish(api.Event{Type: ev.Type, Project: hash, Data: ev.Data})
+	// A blocked editor (a modal dialog, a hung process) stays connected
+	// while its process runs; the dialogs are read from the desktop.
+	if hopt.Alive == nil {
+		hopt.Alive = platform.ProcessAlive
 	}
+	if hopt.Dialogs == nil {
+		hopt.Dialogs = modalDialogs
+	}
+	hopt.OnEvent = e.editorEvent
 	e.Hub = bridge.NewHub(hopt)
 	if opt.State.Root != "" {
 		e.persist = newPersister(opt.State, opt.Logger)
 		for _, in := range opt.State.Instances() {
 			info := in.EditorInfo
-			info.PlayMode, info.Epoch = "", 0 // of a connection that has ended
+			info.PlayMode, info.Epoch, info.Dialogs = "", 0, nil // of a connection that has ended
 			// An editor whose process still runs had a connection to the previous
 			// daemon (this one was restarted under it): it dials again within
 			// seconds, so its calls wait for it instead of failing meanwhile.
@@ -161,6 +168,7 @@ func (e *Engine) editorChanged(info api.EditorInfo, toolsChanged bool) {
 		}
 	}
 	e.publish(typ, info.ProjectHash, info)
+	e.editorSeenChanged(info)
 	e.mu.Lock()
 	flipped := e.connected[info.ProjectHash] != info.Connected()
 	e.connected[info.ProjectHash] = info.Connected()

@@ -2,10 +2,13 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // EditorEntry is one editor as list-editors shows it.
@@ -17,7 +20,9 @@ type EditorEntry struct {
 	Hash         string          `json:"hash"`
 	UnityVersion string          `json:"unityVersion"`
 	State        api.EditorState `json:"state"`
-	Simulator    bool            `json:"simulator,omitempty"`
+	// Dialogs are the modal dialogs a blocked editor waits on.
+	Dialogs   []api.Dialog `json:"dialogs,omitempty"`
+	Simulator bool         `json:"simulator,omitempty"`
 	// Pinned marks the editor the calling session is pinned to.
 	Pinned bool `json:"pinned,omitempty"`
 }
@@ -26,7 +31,7 @@ func editorEntries(editors []api.EditorInfo, pinned string) []EditorEntry {
 	out := make([]EditorEntry, 0, len(editors))
 	for _, ed := range editors {
 		out = append(out, EditorEntry{Project: ed.ProductName, Name: filepath.Base(filepath.FromSlash(ed.ProjectPath)),
-			Path: ed.ProjectPath, Hash: ed.ProjectHash, UnityVersion: ed.UnityVersion, State: ed.State,
+			Path: ed.ProjectPath, Hash: ed.ProjectHash, UnityVersion: ed.UnityVersion, State: ed.State, Dialogs: ed.Dialogs,
 			Simulator: ed.Simulator, Pinned: pinned != "" && ed.ProjectHash == pinned})
 	}
 	return out
@@ -80,4 +85,36 @@ func runSelectEditor(ctx context.Context, c *Call) (any, error) {
 	e.pins.Store(c.Session, t.Hash)
 	ent := editorEntries([]api.EditorInfo{*t.Info}, t.Hash)[0]
 	return map[string]any{"pinned": ent, "message": "this session's calls now go to " + t.Info.ProjectPath}, nil
+}
+
+// modalDialogs is the hub's Dialogs: the modal dialogs of an editor's
+// process, from the desktop (platform.ModalDialogs).
+func modalDialogs(pid int) ([]api.Dialog, error) {
+	ds, err := platform.ModalDialogs(pid)
+	out := make([]api.Dialog, 0, len(ds))
+	for _, d := range ds {
+		out = append(out, api.Dialog{Title: d.Title, Buttons: d.Buttons})
+	}
+	return out, err
+}
+
+// blockedError is the answer to a call for a blocked editor: at once, with
+// what holds it up and what to do, instead of waiting behind a dialog.
+func blockedError(t Target, tool string, be *bridge.BlockedError) *api.ToolError {
+	data := map[string]any{"pid": be.PID}
+	if len(be.Dialogs) == 0 {
+		return &api.ToolError{Code: api.CodeEditorBlocked, Data: data, Message: fmt.Sprintf(
+			"the Unity editor of %s (process %d) does not answer although its process runs — hung, suspended or stopped in a debugger; %s was not sent. Look at the Unity window; calls go through again once it answers",
+			t.Path(), be.PID, tool)}
+	}
+	data["dialogs"] = be.Dialogs
+	var b strings.Builder
+	for _, d := range be.Dialogs {
+		if len(d.Buttons) > 0 {
+			fmt.Fprintf(&b, " (%q offers %s)", d.Title, strings.Join(d.Buttons, ", "))
+		}
+	}
+	return &api.ToolError{Code: api.CodeEditorBlocked, Data: data, Message: fmt.Sprintf(
+		"Unity is waiting on a dialog: %s%s — the editor of %s runs nothing until it is answered, so %s was not sent. Ask the user to dismiss the dialog in the Unity window, then call %s again",
+		api.DialogTitles(be.Dialogs), b.String(), t.Path(), tool, tool)}
 }

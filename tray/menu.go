@@ -210,6 +210,10 @@ func (m *Menu) rebuild() {
 		row := row
 		sub := systray.AddMenuItem(row.Label(), row.Info.ProjectPath)
 		hash := row.Info.ProjectHash
+		if b := row.BlockedLine(); b != "" {
+			// Dismissing the dialog is the user's to do: the line only says so.
+			sub.AddSubMenuItem(b, "Unity runs nothing until it is answered: dismiss it in the Unity window (Focus window brings it up)").Disable()
+		}
 		on(sub.AddSubMenuItem("Focus window", "Bring this editor to the front"), func() { m.call(hash, "focus-window", nil) })
 		on(sub.AddSubMenuItem("Open definitions folder", "Definition tools of this project"), func() {
 			m.report(platform.OpenFolder(filepath.Join(m.opt.StateDir, "tools", hash)))

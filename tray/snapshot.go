@@ -3,6 +3,7 @@ package tray
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/unitymcp/unitymcp/engine/api"
 )
@@ -11,7 +12,7 @@ import (
 const (
 	IconIdle      = "idle"      // no editor connected
 	IconConnected = "connected" // editors connected, all well
-	IconBusy      = "busy"      // compiling, reloading, reconnecting or running tests
+	IconBusy      = "busy"      // compiling, reloading, reconnecting, running tests, or blocked by a dialog
 	IconError     = "error"     // the last compile or test run failed
 )
 
@@ -43,7 +44,7 @@ func (s Snapshot) Icon() string {
 		if e.Errors > 0 || e.TestsFail > 0 {
 			return IconError
 		}
-		if e.Info.State.Busy() || e.RunningOps > 0 {
+		if e.Info.State.Busy() || e.Info.State == api.StateBlocked || e.RunningOps > 0 {
 			state = IconBusy
 		}
 	}
@@ -57,6 +58,9 @@ func (r EditorRow) Label() string {
 		name = r.Info.ProjectPath
 	}
 	l := fmt.Sprintf("%s — %s", name, r.Info.State)
+	if b := r.BlockedLine(); b != "" {
+		l = name + " — " + strings.ToLower(b[:1]) + b[1:]
+	}
 	if r.Errors > 0 {
 		l += fmt.Sprintf(", %d compile error(s)", r.Errors)
 	}
@@ -64,6 +68,23 @@ func (r EditorRow) Label() string {
 		l += fmt.Sprintf(", %d failing test(s)", r.TestsFail)
 	}
 	return l
+}
+
+// BlockedLine says what a blocked editor waits on: "Blocked by dialog:
+// <title>" (the first line of its menu), or that it does not answer at
+// all; "" when it is not blocked.
+func (r EditorRow) BlockedLine() string {
+	if r.Info.State != api.StateBlocked {
+		return ""
+	}
+	if len(r.Info.Dialogs) == 0 {
+		return "Not answering (its process runs: hung or suspended?)"
+	}
+	titles := make([]string, 0, len(r.Info.Dialogs))
+	for _, d := range r.Info.Dialogs {
+		titles = append(titles, d.Title)
+	}
+	return "Blocked by dialog: " + strings.Join(titles, ", ")
 }
 
 // Tooltip summarises the snapshot.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/profile"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
@@ -35,6 +36,8 @@ func main() {
 	crashExit := fs.Bool("crash-exit", false, "exit after the simulated crash instead of re-dialing")
 	pid := fs.Int("pid", 0, "process id to report as the editor's (default: editorsim's own)")
 	objects := fs.Int("scene-objects", 0, "add this many GameObjects to the scene (benchmarks)")
+	dialog := fs.String("dialog", "", "open a modal dialog with this title after the first hello (a real X11 window when DISPLAY is set); the main thread waits until it is closed")
+	dialogMs := fs.Int("dialog-after-ms", 0, "how long after the first hello -dialog opens")
 	fs.Parse(os.Args[1:])
 	if *proj == "" {
 		fs.Usage()
@@ -53,13 +56,16 @@ func main() {
 	}
 	sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + *addr, Token: tok, ProjectDir: *proj,
 		ReloadDelay: time.Duration(*reloadMs) * time.Millisecond, Slow: time.Duration(*slowMs) * time.Millisecond,
-		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, SceneObjects: *objects, Logger: log})
+		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, SceneObjects: *objects,
+		Dialog: *dialog, DialogAfter: time.Duration(*dialogMs) * time.Millisecond, Logger: log})
 	if err != nil {
 		log.Error("editorsim", "err", err)
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	defer profile.Start("editorsim")()
+	profile.SingleP()
 	if err := sim.Run(ctx); err != nil {
 		log.Error("editorsim", "err", err)
 		os.Exit(1)

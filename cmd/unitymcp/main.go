@@ -6,8 +6,16 @@ import (
 	"os"
 
 	"github.com/unitymcp/unitymcp/cmd/unitymcp/cli"
+	"github.com/unitymcp/unitymcp/engine/profile"
 )
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], cli.IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
+	name := "unitymcp"
+	if len(os.Args) > 1 {
+		name += "-" + os.Args[1] // serve, stdio, …: one profile per process
+	}
+	stop := profile.Start(name)
+	code := cli.Main(os.Args[1:], cli.IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
+	stop()
+	os.Exit(code)
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 )
 
@@ -17,6 +18,13 @@ const (
 	// StateReconnecting: the daemon (re)started while this editor's process
 	// was running; it is expected to dial again, and calls for it wait.
 	StateReconnecting EditorState = "reconnecting"
+	// StateBlocked: the editor's process lives and its connection is open,
+	// but its main thread does not run — a modal dialog waits for the user
+	// (Dialogs names it), or the whole process stopped answering (hung,
+	// suspended, stopped in a debugger). Calls fail at once with
+	// editor_blocked instead of waiting; the state goes back to connected
+	// when the editor answers again.
+	StateBlocked EditorState = "blocked"
 )
 
 // Busy reports whether the editor is compiling, reloading or coming back.
@@ -42,6 +50,30 @@ type EditorInfo struct {
 	// Epoch counts the editor's connections: it changes with every domain
 	// reload or restart (probe diffs start over).
 	Epoch int `json:"epoch"`
+	// Dialogs are the modal dialogs of the editor's process the daemon found
+	// while the editor is blocked (empty otherwise, and when the OS does not
+	// let the daemon see them).
+	Dialogs []Dialog `json:"dialogs,omitempty"`
+}
+
+// Dialog is a modal dialog window of an editor's process.
+type Dialog struct {
+	Title string `json:"title"`
+	// Buttons are the dialog's button labels where the OS exposes them
+	// (Windows); X11 and macOS do not.
+	Buttons []string `json:"buttons,omitempty"`
+}
+
+// DialogTitles joins the titles of dialogs for messages: "a", "b" → `"a", "b"`.
+func DialogTitles(ds []Dialog) string {
+	var out string
+	for i, d := range ds {
+		if i > 0 {
+			out += ", "
+		}
+		out += fmt.Sprintf("%q", d.Title)
+	}
+	return out
 }
 
 // Connected reports whether the editor is reachable (or coming back from a

@@ -1,8 +1,10 @@
 package api
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrorCode is the "code" of an error body.
@@ -20,6 +22,7 @@ const (
 	CodeCancelled          ErrorCode = "cancelled"
 	CodeInterrupted        ErrorCode = "interrupted_by_reload"
 	CodeEditorDisconnected ErrorCode = "editor_disconnected"
+	CodeEditorBlocked      ErrorCode = "editor_blocked" // a modal dialog (or a hung process) holds the editor
 	CodeDaemonStopping     ErrorCode = "daemon_stopping"
 	CodeDaemonRestarted    ErrorCode = "daemon_restarted" // went away mid-request (stdio); not repeated
 	CodeEditorError        ErrorCode = "editor_error"
@@ -66,3 +69,17 @@ type ErrorBody struct {
 
 // Body is the JSON body of an error result.
 func (e *ToolError) Body() ErrorBody { return ErrorBody{Error: e} }
+
+// ErrorMessage is the message of an error body (the daemon's ErrorBody, or
+// a JSON-RPC error), else the body itself as text.
+func ErrorMessage(body []byte) string {
+	var m struct {
+		Error struct {
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &m) == nil && m.Error.Message != "" {
+		return m.Error.Message
+	}
+	return strings.TrimSpace(string(body))
+}

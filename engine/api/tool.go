@@ -28,7 +28,20 @@ type ToolInfo struct {
 	InputSchema json.RawMessage `json:"inputSchema"`
 	Annotations Annotations     `json:"annotations"`
 	Meta        map[string]any  `json:"_meta,omitempty"`
+	// Execution says whether the tool can run as an MCP task; absent for
+	// the tools that cannot.
+	Execution *ToolExecution `json:"execution,omitempty"`
 }
+
+// ToolExecution is a tool's execution field (MCP 2025-11-25).
+type ToolExecution struct {
+	// TaskSupport is TaskSupportOptional for tools a client may call as a
+	// task (tools/call with params.task) or plainly.
+	TaskSupport string `json:"taskSupport"`
+}
+
+// TaskSupportOptional marks a tool that may be called as an MCP task.
+const TaskSupportOptional = "optional"
 
 // ToolList is the body of GET /tools.
 type ToolList struct {

@@ -20,7 +20,13 @@ const (
 	PathConfig = "/config"
 	PathMCP    = "/mcp"
 	PathBridge = "/bridge"
+	// PathStream is the stdio shim's one persistent connection: an HTTP/1.1
+	// upgrade to StreamProtocol, then MCP messages one per line both ways.
+	PathStream = "/mcp/stream"
 )
+
+// StreamProtocol is the Upgrade token of PathStream.
+const StreamProtocol = "unitymcp-stdio"
 
 // SessionHeader names a caller's session for probe diffs where the protocol
 // has none (REST, stateless MCP 2026-07-28 clients).

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -148,12 +149,13 @@ type fakeConn struct {
 	mu     sync.Mutex
 	ended  bool
 	reason string
-	deaf   bool // pings go unanswered
+	deaf   bool   // pings go unanswered
+	pong   string // the answer to pings ("" is {})
 }
 
 func (c *fakeConn) Call(ctx context.Context, method string, params, out any) error {
 	c.mu.Lock()
-	ended, deaf := c.ended, c.deaf
+	ended, deaf, pong := c.ended, c.deaf, c.pong
 	c.mu.Unlock()
 	if ended {
 		return ErrClosed
@@ -161,6 +163,9 @@ func (c *fakeConn) Call(ctx context.Context, method string, params, out any) err
 	if method == MethodPing {
 		c.pings <- struct{}{}
 		if !deaf {
+			if raw, ok := out.(*json.RawMessage); ok {
+				*raw = json.RawMessage(cmp.Or(pong, "{}"))
+			}
 			return nil
 		}
 		select {
@@ -220,6 +225,13 @@ func (c *fakeConn) closeReason() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.reason
+}
+
+// setPong sets the answer to the next pings.
+func (c *fakeConn) setPong(pong string) {
+	c.mu.Lock()
+	c.pong = pong
+	c.mu.Unlock()
 }
 
 func (c *fakeConn) setDeaf(deaf bool) {

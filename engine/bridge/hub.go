@@ -60,6 +60,15 @@ type Options struct {
 	StallTimeout time.Duration
 	// Clock gives the time and every timer of the hub. Nil means real time.
 	Clock Clock
+	// Alive reports whether an editor's process runs. With it, an editor
+	// whose pings go unanswered while its process runs is blocked (hung,
+	// suspended, stopped in a debugger), not dropped as gone. Nil: such an
+	// editor is dropped.
+	Alive func(pid int) bool
+	// Dialogs lists the modal dialogs of an editor's process (the daemon's
+	// is platform.ModalDialogs); nil never looks. An editor whose main
+	// thread does not run is blocked only while a dialog is found.
+	Dialogs func(pid int) ([]api.Dialog, error)
 	// OnChange is called (outside locks) after an editor's info changed.
 	OnChange func(api.EditorInfo, bool /* declared tools changed */)
 	// OnEvent is called (outside locks) for every editor event.
@@ -94,6 +103,10 @@ type editor struct {
 	// grace gives up on the editor if back is still open when it fires
 	// (the reconnect grace of Expect, or a reload's grace).
 	grace Timer
+	// under is the state a blocked editor returns to; silent: it is
+	// blocked because its pings go unanswered (see Hub.health).
+	under  api.EditorState
+	silent bool
 }
 
 type pending struct {

@@ -40,6 +40,11 @@ func (h *Hub) Call(ctx context.Context, hash, tool string, args map[string]any, 
 			h.mu.Unlock()
 			return nil, ErrNotConnected
 		}
+		if e.info.State == api.StateBlocked {
+			err := e.blockedErr()
+			h.mu.Unlock()
+			return nil, err
+		}
 		if e.link == nil || e.info.State == api.StateReloading || !e.ready {
 			// Wait for the channel the next hello's answer closes; never a
 			// private one nobody would close.

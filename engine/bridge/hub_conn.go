@@ -157,13 +157,16 @@ func (h *Hub) notification(l *link, method string, params json.RawMessage) {
 	h.event(l, ev)
 }
 
-// beat pings the editor once. An answer arms the next beat; a ping not
-// answered within the interval closes the connection (a hung or crashed
-// editor that left the socket open).
+// beat pings the editor once. An answer arms the next beat, and so does a
+// blocked editor (health: its main thread held up by a modal dialog, or
+// its process not answering although it runs), which stays connected; a
+// ping not answered within the interval by an editor whose process is gone
+// closes the connection (a crashed editor that left the socket open).
 func (h *Hub) beat(l *link) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	t := h.clock.AfterFunc(h.opt.Heartbeat, func() { cancel(errHeartbeat) })
-	err := l.Call(ctx, MethodPing, struct{}{}, nil)
+	var pong json.RawMessage
+	err := l.Call(ctx, MethodPing, struct{}{}, &pong)
 	t.Stop()
 	if cause := context.Cause(ctx); cause != nil {
 		err = cause
@@ -176,12 +179,18 @@ func (h *Hub) beat(l *link) {
 		ended = true
 	default:
 	}
-	if !ended && err == nil {
+	h.mu.Unlock()
+	if ended {
+		return
+	}
+	if !h.health(l, err, pong) {
+		h.opt.Logger.Warn("bridge: heartbeat failed, closing", "err", err)
+		l.Close("heartbeat timeout")
+		return
+	}
+	h.mu.Lock()
+	if !l.ended {
 		l.timer = h.clock.AfterFunc(h.opt.Heartbeat, func() { go h.beat(l) })
 	}
 	h.mu.Unlock()
-	if !ended && err != nil {
-		h.opt.Logger.Warn("bridge: heartbeat failed, closing", "err", err)
-		l.Close("heartbeat timeout")
-	}
 }

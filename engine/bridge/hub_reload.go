@@ -136,6 +136,7 @@ func (h *Hub) detach(l *link) {
 	}
 	e.link = nil
 	e.info.LastSeen = h.clock.Now()
+	e.info.Dialogs = nil // of a connection that has ended
 	if announced && !h.closing {
 		// Held calls keep waiting; a reload that never ends is bounded.
 		grace, back := h.opt.ReloadGrace, e.hold()
@@ -196,12 +197,22 @@ func (h *Hub) event(l *link, ev Event) {
 		h.mu.Unlock()
 		return
 	}
+	if ev.Type == EventConsole {
+		// Console entries change nothing of the editor's state: no descriptor
+		// write and no editor.state event for every batch.
+		h.mu.Unlock()
+		if h.opt.OnEvent != nil {
+			h.opt.OnEvent(hash, ev)
+		}
+		return
+	}
 	switch ev.Type {
 	case api.EventReloadStarting:
 		var rs ReloadStarting
 		json.Unmarshal(ev.Data, &rs)
 		l.reloadAnnounced = true
 		e.info.State = api.StateReloading
+		e.info.Dialogs = nil // a reload runs on the main thread: it is not blocked
 		e.hold()
 		for _, id := range rs.Spanning {
 			if pc := e.inflight[id]; pc != nil {
@@ -212,12 +223,12 @@ func (h *Hub) event(l *link, ev Event) {
 	case api.EventQuitting:
 		l.quitting = true
 	case api.EventCompileStarted:
-		if e.info.State == api.StateConnected {
-			e.info.State = api.StateCompiling
+		if st := e.unblocked(); *st == api.StateConnected {
+			*st = api.StateCompiling
 		}
 	case api.EventCompileFinished:
-		if e.info.State == api.StateCompiling {
-			e.info.State = api.StateConnected
+		if st := e.unblocked(); *st == api.StateCompiling {
+			*st = api.StateConnected
 		}
 	case api.EventPlayModeChanged:
 		var pm struct {

@@ -63,12 +63,16 @@ type Peer struct {
 	serving sync.WaitGroup // request handlers still running
 	slots   chan struct{}  // bounds the handlers running at once (MaxServing)
 
-	// Writes go through one writer goroutine, so no caller ever blocks on the
-	// socket: urgent frames (replies, pings, cancels, events) go before
-	// queued requests, a request whose call gave up is never written, and a
-	// frame that cannot be written within stall drops the connection.
+	// Writes are serialised: urgent frames (replies, pings, cancels, events)
+	// go before queued requests, a request whose call gave up is never
+	// written, and a frame that cannot be written within stall drops the
+	// connection. Frames queue for one writer goroutine, except that a call
+	// or a reply finding nothing queued and nobody writing writes itself
+	// (see enqueue): a goroutine hand-off and a thread wake-up less per
+	// frame, which is most of what a hop costs beyond the socket.
 	wmu     sync.Mutex
 	wclosed bool // the writer has stopped (under wmu)
+	writing bool // a frame is being written, by the writer or inline (under wmu)
 	urgent  []*outFrame
 	normal  []*outFrame
 	wake    chan struct{}
@@ -177,6 +181,8 @@ func (p *Peer) serve(m message) {
 	if a, ok := res.(afterReplier); ok {
 		defer a.afterReply()
 	}
+	// A handler's goroutine may wait on the socket: the reply is written
+	// inline when nothing is queued (the writer's stall watchdog still holds).
 	if err != nil {
 		var re *RPCError
 		if !errors.As(err, &re) {
@@ -191,24 +197,46 @@ func (p *Peer) serve(m message) {
 			reply.Result = b
 		}
 	}
-	p.write(reply)
+	b, err := reply.encode()
+	if err != nil {
+		return
+	}
+	p.enqueue(&outFrame{b: b}, true, true)
 }
 
-// write queues an urgent frame (a reply, ping, cancel or event) and returns
-// at once: nothing that writes may wait on the socket.
+// write queues an urgent frame (a ping, cancel, event, or a reply from the
+// read loop) and returns at once: these writers may not wait on the socket.
 func (p *Peer) write(m *message) error {
 	b, err := m.encode()
 	if err != nil {
 		return err
 	}
-	return p.enqueue(&outFrame{b: b}, true)
+	return p.enqueue(&outFrame{b: b}, true, false)
 }
 
-func (p *Peer) enqueue(f *outFrame, urgent bool) error {
+// enqueue hands f to the writer. With inline set (the caller may wait on
+// the socket) and nothing queued or being written, the caller writes f
+// itself, under the same stall watchdog; frames queued meanwhile are left
+// to the writer, which it wakes.
+func (p *Peer) enqueue(f *outFrame, urgent, inline bool) error {
 	p.wmu.Lock()
 	if p.wclosed {
 		p.wmu.Unlock()
 		return ErrClosed
+	}
+	if inline && !p.writing && len(p.urgent) == 0 && len(p.normal) == 0 && f.b != nil {
+		p.writing = true
+		stall := p.stall
+		p.wmu.Unlock()
+		err := p.writeOne(f, stall)
+		p.wmu.Lock()
+		p.writing = false
+		queued := len(p.urgent)+len(p.normal) > 0
+		p.wmu.Unlock()
+		if queued || err != nil {
+			p.signal() // the writer takes what queued up (or ends, after an error)
+		}
+		return nil
 	}
 	if urgent {
 		p.urgent = append(p.urgent, f)
@@ -216,17 +244,26 @@ func (p *Peer) enqueue(f *outFrame, urgent bool) error {
 		p.normal = append(p.normal, f)
 	}
 	p.wmu.Unlock()
+	p.signal()
+	return nil
+}
+
+func (p *Peer) signal() {
 	select {
 	case p.wake <- struct{}{}:
 	default:
 	}
-	return nil
 }
 
-// next takes the next frame to write: urgent ones first.
-func (p *Peer) next() *outFrame {
+// next takes the next frame to write, urgent ones first, and marks the
+// writer busy; nil when nothing is queued or a frame is being written
+// inline (its writer signals when done).
+func (p *Peer) next() (*outFrame, time.Duration) {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
+	if p.writing {
+		return nil, 0
+	}
 	var f *outFrame
 	switch {
 	case len(p.urgent) > 0:
@@ -236,7 +273,35 @@ func (p *Peer) next() *outFrame {
 		f, p.normal[0] = p.normal[0], nil
 		p.normal = p.normal[1:]
 	}
-	return f
+	p.writing = f != nil
+	return f, p.stall
+}
+
+// writeOne writes one frame under the stall watchdog and reports the result
+// to the frame's waiter; a failed write closes the connection.
+func (p *Peer) writeOne(f *outFrame, stall time.Duration) error {
+	var err error
+	if f.ctx != nil && f.ctx.Err() != nil {
+		err = f.ctx.Err() // the call gave up before its turn: never sent
+	} else if f.b != nil { // a nil frame is a flush: everything before it is written
+		p.stuck.Reset(stall)
+		err = p.conn.Write(context.Background(), websocket.MessageText, f.b)
+		p.stuck.Stop()
+		if err != nil {
+			err = fmt.Errorf("%w: %v", ErrClosed, err)
+			if r := p.Reason(); r != nil {
+				err = fmt.Errorf("%w: %v", ErrClosed, r)
+			}
+			p.conn.CloseNow()
+		}
+	}
+	if f.done != nil {
+		f.done <- err
+	}
+	if f.ctx != nil && err == f.ctx.Err() {
+		return nil // only the frame was skipped
+	}
+	return err
 }
 
 // writeLoop writes queued frames until the peer ends. Each write is watched:
@@ -247,7 +312,7 @@ func (p *Peer) next() *outFrame {
 func (p *Peer) writeLoop() {
 	defer p.failQueued()
 	for {
-		f := p.next()
+		f, stall := p.next()
 		if f == nil {
 			select {
 			case <-p.wake:
@@ -256,31 +321,11 @@ func (p *Peer) writeLoop() {
 				return
 			}
 		}
-		if f.ctx != nil && f.ctx.Err() != nil {
-			f.done <- f.ctx.Err() // the call gave up before its turn: never sent
-			continue
-		}
-		if f.b == nil { // flush: everything queued before it is written
-			f.done <- nil
-			continue
-		}
+		err := p.writeOne(f, stall)
 		p.wmu.Lock()
-		stall := p.stall
+		p.writing = false
 		p.wmu.Unlock()
-		p.stuck.Reset(stall)
-		err := p.conn.Write(context.Background(), websocket.MessageText, f.b)
-		p.stuck.Stop()
 		if err != nil {
-			err = fmt.Errorf("%w: %v", ErrClosed, err)
-			if r := p.Reason(); r != nil {
-				err = fmt.Errorf("%w: %v", ErrClosed, r)
-			}
-		}
-		if f.done != nil {
-			f.done <- err
-		}
-		if err != nil {
-			p.conn.CloseNow()
 			return
 		}
 	}
@@ -333,7 +378,7 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 	// The request waits its turn behind urgent frames and other requests; the
 	// call gives up at its own deadline either way.
 	wrote := make(chan error, 1)
-	if err := p.enqueue(&outFrame{b: frame, ctx: ctx, done: wrote}, method == MethodPing); err != nil {
+	if err := p.enqueue(&outFrame{b: frame, ctx: ctx, done: wrote}, method == MethodPing, true); err != nil {
 		forget()
 		return err
 	}
@@ -400,7 +445,7 @@ func (p *Peer) Close(reason string) {
 // stopped): a notification sent just before a close goes out before it.
 func (p *Peer) flush() {
 	done := make(chan error, 1)
-	if p.enqueue(&outFrame{done: done}, false) != nil {
+	if p.enqueue(&outFrame{done: done}, false, false) != nil {
 		return
 	}
 	select {

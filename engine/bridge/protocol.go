@@ -162,3 +162,49 @@ func (m *message) encode() ([]byte, error) {
 	}
 	return append(b, '}'), nil
 }
+
+// EventConsole is the event type of a batch of Console entries (data:
+// ConsoleBatch). The editor sends the entries logged since its last batch
+// a few times a second, never one event per entry: a log storm costs the
+// bridge a bounded number of frames, and the daemon keeps only the most
+// recent entries (docs/bridge-protocol.md).
+const EventConsole = "console.entries"
+
+// Limits of a console batch. An editor sends at most MaxConsoleBatch
+// entries an event and cuts longer texts; the daemon cuts again what an
+// editor sent beyond them.
+const (
+	MaxConsoleBatch   = 200
+	MaxConsoleMessage = 4096
+	MaxConsoleStack   = 8192
+)
+
+// ConsoleBatch is the data of a console.entries event.
+type ConsoleBatch struct {
+	Entries []ConsoleEntry `json:"entries"`
+	// Dropped counts entries the editor logged but did not send (its queue
+	// was full, or the batch bound was reached while disconnected).
+	Dropped int `json:"dropped,omitempty"`
+	// Cleared is true when the Console was cleared before these entries.
+	Cleared bool `json:"cleared,omitempty"`
+}
+
+// ConsoleEntry is one Console message. Type is Unity's LogType name: Log,
+// Warning, Error, Assert or Exception.
+type ConsoleEntry struct {
+	Type       string `json:"type"`
+	Message    string `json:"message"`
+	StackTrace string `json:"stackTrace,omitempty"`
+	// TimeMs is when the editor logged it (Unix milliseconds).
+	TimeMs int64 `json:"timeMs,omitempty"`
+}
+
+// PingResult is the editor's answer to the daemon's ping. The socket
+// thread answers it, so an answer alone says only that the process lives;
+// MainThreadWaitMs says whether the editor's main thread does: how long
+// the probe the editor posted to its main thread at an earlier ping has
+// been waiting to run (0 when it ran). A modal dialog blocks the main
+// thread but not the socket. Packages before it answer {}.
+type PingResult struct {
+	MainThreadWaitMs int64 `json:"mainThreadWaitMs,omitempty"`
+}

@@ -3,16 +3,16 @@ package catalog
 import "github.com/unitymcp/unitymcp/engine/api"
 
 func compileTool() *Tool {
-	return newTool("compile", "build",
+	return asTask(newTool("compile", "build",
 		"Executes compilation after AssetDatabase.Refresh(). Returns compilation results with detailed timing information.",
 		api.Annotations{IdempotentHint: true},
 		P("ForceRecompile", "boolean", "Whether to perform forced recompilation").Def(false),
 		P("WaitForDomainReload", "boolean", "Whether to wait for domain reload completion before returning").Def(false),
-	)
+	))
 }
 
 func runTestsTool() *Tool {
-	return newTool("run-tests", "build",
+	return asTask(newTool("run-tests", "build",
 		"Executes Unity Test Runner and retrieves test results with comprehensive reporting",
 		api.Annotations{IdempotentHint: true},
 		P("FilterType", "string", `Type of test filter - "all"(0), "exact"(1), "regex"(2), "assembly"(3)`).OneOf("all", "exact", "regex", "assembly").Def("all"),
@@ -22,5 +22,13 @@ func runTestsTool() *Tool {
 			"- assembly: Assembly name (e.g.: uLoopMCP.Tests.Editor)").Def(""),
 		P("TestMode", "string", `Test mode - "EditMode"(0), "PlayMode"(1)`+"\n- PlayMode Warning: During PlayMode test execution, domain reload is temporarily disabled").OneOf("EditMode", "PlayMode").Def("EditMode"),
 		P("SaveBeforeRun", "boolean", "Save unsaved loaded Scene changes and current Prefab Stage changes before running tests").Def(false),
-	)
+	))
+}
+
+// asTask lets a client call t as an MCP task (tools/call with params.task):
+// test runs and a compile that waits for its domain reload can outlast a
+// client's request timeout, so the client polls tasks/get instead.
+func asTask(t *Tool) *Tool {
+	t.TaskSupport = api.TaskSupportOptional
+	return t
 }

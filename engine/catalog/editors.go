@@ -11,7 +11,7 @@ import (
 
 func listEditorsTool() *Tool {
 	t := newTool("list-editors", "diagnostics",
-		"List the Unity editors this daemon knows: project (product name), name (folder name), path, hash, Unity version, state, and which one this session is pinned to. Use it when a call answers project_ambiguous, then select-editor.",
+		"List the Unity editors this daemon knows: project (product name), name (folder name), path, hash, Unity version, state, and which one this session is pinned to. A blocked editor (state blocked) waits on the modal dialogs listed with it (title, and buttons where the OS shows them): ask the user to dismiss them. Use it when a call answers project_ambiguous or editor_blocked, then select-editor.",
 		api.Annotations{ReadOnlyHint: true, IdempotentHint: true})
 	t.Native = true
 	return t

@@ -68,6 +68,14 @@ func TestRegistryInvariants(t *testing.T) {
 		if tool.Hints.ReadOnlyHint && tool.Hints.DestructiveHint {
 			t.Errorf("%s is both read-only and destructive", tool.Name)
 		}
+		// Only editor calls go through the hub that holds them across
+		// reloads, and only the long ones are worth a task.
+		if want := tool.Name == "run-tests" || tool.Name == "compile"; (tool.TaskSupport == api.TaskSupportOptional) != want || (tool.TaskSupport != "" && tool.TaskSupport != api.TaskSupportOptional) {
+			t.Errorf("%s: task support %q", tool.Name, tool.TaskSupport)
+		}
+		if tool.TaskSupport != "" && tool.Native {
+			t.Errorf("%s runs in the daemon but is marked for tasks", tool.Name)
+		}
 		params, err := params.Parse(tool.Schema)
 		if err != nil {
 			t.Errorf("%s: its own schema does not parse: %v", tool.Name, err)

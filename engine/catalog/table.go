@@ -24,6 +24,9 @@ func ToolTable() string {
 		if t.Native {
 			hints = append(hints, "runs in the daemon")
 		}
+		if t.TaskSupport != "" {
+			hints = append(hints, "task (optional)")
+		}
 		var ps []string
 		for _, p := range t.Params {
 			s := "`" + p.Name + "`"

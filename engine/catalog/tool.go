@@ -37,6 +37,12 @@ type Tool struct {
 	Check func(args map[string]any) *api.ToolError
 	// Def is the definition behind a SourceDefinition tool.
 	Def *definitions.Def
+	// TaskSupport is api.TaskSupportOptional for the long editor calls a
+	// client may run as an MCP task (run-tests, compile), "" (forbidden)
+	// for the rest: a task is worth its polling only for work that can
+	// outlast a request, and only editor calls go through the hub that
+	// holds them across domain reloads (docs/architecture.md, "Tasks").
+	TaskSupport string
 }
 
 // Meta returns the tool's _meta fields, nil when none is set.
@@ -56,10 +62,14 @@ func (t *Tool) Meta() map[string]any {
 
 // Info returns the tool's public description.
 func (t *Tool) Info() api.ToolInfo {
-	return api.ToolInfo{
+	info := api.ToolInfo{
 		Name: t.Name, Description: t.Description, Group: t.Group, Source: t.Source,
 		InputSchema: t.Schema, Annotations: t.Hints, Meta: t.Meta(),
 	}
+	if t.TaskSupport != "" {
+		info.Execution = &api.ToolExecution{TaskSupport: t.TaskSupport}
+	}
+	return info
 }
 
 // HasParam reports whether the tool takes a parameter of that name.

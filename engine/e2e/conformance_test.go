@@ -36,7 +36,17 @@ func TestConformanceSuite(t *testing.T) {
 	t.Cleanup(func() { srv.Close() })
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	passed := regexp.MustCompile(`Passed: (\d+)/(\d+), 0 failed`)
-	for _, s := range []string{"server-initialize", "ping", "tools-list", "dns-rebinding-protection", "server-sse-multiple-streams"} {
+	// Of the logging and resources scenarios, these apply: logging-set-level,
+	// resources-list, resources-subscribe and resources-unsubscribe (the
+	// daemon accepts a subscription to any URI, test://watched-resource too:
+	// a client may watch the console of an editor that has not connected
+	// yet). resources-read-text, resources-read-binary and
+	// resources-templates-read read the reference server's fixed fixtures
+	// (test://static-text, test://static-binary, test://template/{id}/data),
+	// which a Unity daemon has no reason to serve; tools-call-with-logging
+	// needs its test_tool_with_logging tool.
+	for _, s := range []string{"server-initialize", "ping", "tools-list", "dns-rebinding-protection", "server-sse-multiple-streams",
+		"logging-set-level", "resources-list", "resources-subscribe", "resources-unsubscribe"} {
 		t.Run(s, func(t *testing.T) {
 			cmd := exec.Command(node, filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js"),
 				"server", "--url", "http://localhost:"+port+"/mcp", "--scenario", s)

@@ -202,6 +202,9 @@ func tsMean(t *testing.T, url, token, tool string, n int) time.Duration {
 // rounds. It prints the docs/performance.md table:
 //
 //	UNITYMCP_BENCH=1 go test -count=1 -timeout 20m -run TestDeployedShape -v ./engine/e2e/
+//
+// UNITYMCP_BENCH_ONLY=text measures only the targets whose name holds text
+// (with UNITYMCP_CPUPROFILE=folder, every process started leaves a profile).
 func TestDeployedShape(t *testing.T) {
 	if os.Getenv("UNITYMCP_BENCH") == "" {
 		t.Skip("set UNITYMCP_BENCH=1 to measure (prints the deployed-shape table of docs/performance.md)")
@@ -249,6 +252,22 @@ func TestDeployedShape(t *testing.T) {
 	)
 	var b strings.Builder
 	fmt.Fprintf(&b, "| target | sessions | p50 | p99 | calls/s | server CPU/call |\n|---|---|---|---|---|---|\n")
+	if only := os.Getenv("UNITYMCP_BENCH_ONLY"); only != "" {
+		// Profiling one path (with UNITYMCP_CPUPROFILE): only the targets whose
+		// name holds the text, 1 session, 20,000 calls; no ratios.
+		var set []target
+		for _, tg := range tgs {
+			if strings.Contains(tg.name, only) {
+				set = append(set, tg)
+			}
+		}
+		for i, r := range measureAll(t, set, 1, 20000) {
+			fmt.Fprintf(&b, "| %s | 1 | %v | %v | %.0f | %v |\n", set[i].name, r.p50.Round(time.Microsecond),
+				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond))
+		}
+		t.Log("\n" + b.String())
+		return
+	}
 	res := map[int][]result{}
 	for _, sessions := range []int{1, 8, 64} {
 		set := tgs[:stdio] // one shim process per session: stdio at 1 session only

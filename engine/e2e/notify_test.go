@@ -3,12 +3,9 @@
 package e2e
 
 import (
-	"bufio"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,36 +21,7 @@ import (
 func TestDesktopNotifications(t *testing.T) {
 	desktoptest.Need(t, "dbus-monitor")
 	desktoptest.Start(t, desktoptest.Want{Notifications: true})
-	mon := exec.Command("dbus-monitor", "--session", "interface='org.freedesktop.Notifications',member='Notify'")
-	out, _ := mon.StdoutPipe()
-	if err := mon.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { mon.Process.Kill(); mon.Wait() })
-	var mu sync.Mutex
-	var seen []string
-	// dbus-monitor becomes a monitor and then loses its own name: from that
-	// NameLost on it sees every Notify.
-	monitoring := make(chan struct{})
-	go func() {
-		var once sync.Once
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if strings.Contains(sc.Text(), "member=NameLost") {
-				once.Do(func() { close(monitoring) })
-			}
-			if l := strings.TrimSpace(sc.Text()); strings.HasPrefix(l, `string "`) {
-				mu.Lock()
-				seen = append(seen, l)
-				mu.Unlock()
-			}
-		}
-	}()
-	select {
-	case <-monitoring:
-	case <-time.After(10 * time.Second):
-		t.Fatal("dbus-monitor did not start monitoring")
-	}
+	n := watchNotifications(t)
 	e := startDaemonWith(t, func(c *daemon.Config) {
 		c.Notify = func(title, body string) error { return platform.Notify(title, body, nil) }
 		c.NotifyWindow = time.Second
@@ -65,15 +33,15 @@ func TestDesktopNotifications(t *testing.T) {
 	wait := func(want string) {
 		t.Helper()
 		if poll(5*time.Second, func() bool {
-			mu.Lock()
-			defer mu.Unlock()
-			return strings.Contains(strings.Join(seen, "\n"), want)
+			n.mu.Lock()
+			defer n.mu.Unlock()
+			return strings.Contains(strings.Join(n.seen, "\n"), want)
 		}) {
 			return
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		t.Fatalf("no notification with %q; D-Bus saw:\n%s", want, strings.Join(seen, "\n"))
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		t.Fatalf("no notification with %q; D-Bus saw:\n%s", want, strings.Join(n.seen, "\n"))
 	}
 	wait(`Compile failed — Game (simulator)`)
 	wait(`First: Assets/Scripts/Bad.cs:2 #error: 'missing semicolon'`)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
@@ -73,6 +74,13 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 	proj := newProject(t, "CSharpGame")
 	ev, stopEvents := e.d.Engine.Events.Subscribe(256)
 	defer stopEvents()
+	updates := make(chan engine.Update, 1024)
+	e.d.Engine.OnUpdate(func(u engine.Update) {
+		select {
+		case updates <- u:
+		default:
+		}
+	})
 	cmd := exec.Command("mono", filepath.Join(out, "UnityMcp.Headless.exe"), e.State.Root, proj)
 	cmd.Env = append(os.Environ(), "MONO_PATH="+out)
 	stdin, _ := cmd.StdinPipe()
@@ -201,6 +209,19 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 			seen[x.Type] = true
 		case <-timeout:
 			t.Fatalf("events seen: %v", seen)
+		}
+	}
+	// Console entries go through Core's ConsoleForwarder as console.entries
+	// batches into the daemon's ring.
+	stdin.Write([]byte("log Warning forwarded by the C# Core\n"))
+	waitConsole := time.After(10 * time.Second)
+	for forwarded := false; !forwarded; {
+		select {
+		case u := <-updates:
+			entries, _ := e.d.Engine.Console(eds[0].ProjectHash)
+			forwarded = u.Kind == engine.UpdateConsole && len(entries) > 0 && entries[len(entries)-1].Message == "forwarded by the C# Core" && entries[len(entries)-1].Type == "Warning"
+		case <-waitConsole:
+			t.Fatalf("the host's Console entry did not reach the daemon; stderr:\n%s", stderr.String())
 		}
 	}
 	// quit: announced, so the editor is disconnected without a crash report.

@@ -57,6 +57,8 @@ type editorState struct {
 	sceneCamera  map[string]any
 	undoGroups   int
 	recording    *recording
+	// onLog forwards every entry logged to the daemon (tools_console.go).
+	onLog func(logEntry)
 }
 
 type logEntry struct {
@@ -149,7 +151,11 @@ func (st *editorState) find(path string) *gameObject {
 }
 
 func (st *editorState) log(typ, msg, stack string) {
-	st.logs = append(st.logs, logEntry{Type: typ, Message: msg, StackTrace: stack})
+	e := logEntry{Type: typ, Message: msg, StackTrace: stack}
+	st.logs = append(st.logs, e)
+	if st.onLog != nil {
+		st.onLog(e)
+	}
 }
 
 // addBulk adds n GameObjects under "Bulk", 100 per group.

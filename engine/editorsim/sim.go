@@ -46,7 +46,12 @@ type Config struct {
 	// SceneObjects adds that many GameObjects to the scene (large-scene
 	// benchmarks).
 	SceneObjects int
-	Logger       *slog.Logger
+	// Dialog, when set, is the title of a modal dialog the simulator opens
+	// DialogAfter its first hello (dialog.go): its main thread then runs
+	// nothing until the dialog is dismissed, as Unity's does.
+	Dialog      string
+	DialogAfter time.Duration
+	Logger      *slog.Logger
 }
 
 // Sim is one simulated editor.
@@ -68,6 +73,8 @@ type Sim struct {
 	connected  chan struct{}
 
 	st *editorState
+	dl dialogState // the main-thread probe and the open dialog (dialog.go)
+	co consoleOut  // Console entries not sent yet (tools_console.go)
 }
 
 // New prepares a simulator for cfg.ProjectDir.
@@ -95,6 +102,7 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s := &Sim{cfg: cfg, dataPath: dp, log: cfg.Logger, connected: make(chan struct{}), st: newEditorState(abs)}
 	s.st.addBulk(cfg.SceneObjects)
+	s.st.onLog = s.queueConsole
 	return s, nil
 }
 
@@ -165,7 +173,7 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 	peer = bridge.NewPeer(conn, func(ctx context.Context, method string, params json.RawMessage) (any, error) {
 		switch method {
 		case bridge.MethodPing:
-			return struct{}{}, nil
+			return s.pong(), nil
 		case bridge.MethodCall:
 			select {
 			case <-helloed:
@@ -211,6 +219,9 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 	if *first {
 		*first = false
 		close(s.connected)
+		if s.cfg.Dialog != "" {
+			go s.openConfiguredDialog()
+		}
 	}
 	s.log.Info("editorsim: connected", "project", s.cfg.ProjectDir, "hash", res.ProjectHash)
 	select {

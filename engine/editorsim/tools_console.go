@@ -2,8 +2,11 @@ package editorsim
 
 import (
 	"context"
+	"encoding/json"
 	"regexp"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
@@ -65,6 +68,7 @@ func simClearConsole(ctx context.Context, s *Sim, call bridge.CallParams) (any, 
 	}
 	n := len(st.logs)
 	st.logs = nil
+	s.consoleCleared()
 	if args(call).boolean("AddConfirmationMessage") {
 		st.log("Log", "Console cleared by unitymcp", "")
 	}
@@ -72,4 +76,99 @@ func simClearConsole(ctx context.Context, s *Sim, call bridge.CallParams) (any, 
 	return map[string]any{"Success": true, "ClearedLogCount": n,
 		"ClearedCounts": map[string]int{"ErrorCount": counts["Error"], "WarningCount": counts["Warning"], "LogCount": counts["Log"]},
 		"Message":       "Cleared " + itoa(n) + " log(s) from the console (editor simulator)", "ErrorMessage": ""}, nil, nil
+}
+
+// Console forwarding, as the package does it: every entry logged is queued
+// and sent to the daemon in console.entries batches (bridge.ConsoleBatch)
+// a moment later, at most bridge.MaxConsoleBatch an event; while the
+// simulator is not connected the queue waits (bounded, counting what it
+// drops).
+
+// consoleFlushDelay is how long an entry waits for others to share its batch.
+const consoleFlushDelay = 20 * time.Millisecond
+
+// maxConsoleQueued bounds the entries waiting to be sent.
+const maxConsoleQueued = 2000
+
+type consoleOut struct {
+	mu      sync.Mutex
+	queue   []bridge.ConsoleEntry
+	dropped int
+	cleared bool
+	armed   bool
+}
+
+// Log logs an entry in the simulated Console (as Debug.Log, LogWarning,
+// LogError, LogAssertion or LogException would: typ is Unity's LogType
+// name) and forwards it to the daemon.
+func (s *Sim) Log(typ, message, stackTrace string) {
+	s.st.mu.Lock()
+	s.st.log(typ, message, stackTrace)
+	s.st.mu.Unlock()
+}
+
+// queueConsole is the editor state's onLog (called with s.st.mu held).
+func (s *Sim) queueConsole(e logEntry) {
+	c := &s.co
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.queue = append(c.queue, bridge.ConsoleEntry{Type: e.Type, Message: e.Message, StackTrace: e.StackTrace, TimeMs: time.Now().UnixMilli()})
+	if n := len(c.queue) - maxConsoleQueued; n > 0 {
+		c.queue = c.queue[n:]
+		c.dropped += n
+	}
+	s.armConsole(consoleFlushDelay)
+}
+
+// consoleCleared drops what is queued: the next batch says the Console
+// was cleared.
+func (s *Sim) consoleCleared() {
+	c := &s.co
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.queue, c.cleared = nil, true
+	s.armConsole(consoleFlushDelay)
+}
+
+func (s *Sim) armConsole(d time.Duration) { // s.co.mu held
+	if !s.co.armed {
+		s.co.armed = true
+		time.AfterFunc(d, s.flushConsole)
+	}
+}
+
+// flushConsole sends what is queued, in batches; when not connected it
+// tries again later.
+func (s *Sim) flushConsole() {
+	c := &s.co
+	for {
+		s.mu.Lock()
+		p := s.peer
+		s.mu.Unlock()
+		c.mu.Lock()
+		if p == nil {
+			c.armed = false
+			if len(c.queue) > 0 || c.cleared {
+				s.armConsole(100 * time.Millisecond)
+			}
+			c.mu.Unlock()
+			return
+		}
+		n := min(len(c.queue), bridge.MaxConsoleBatch)
+		b := bridge.ConsoleBatch{Entries: append([]bridge.ConsoleEntry(nil), c.queue[:n]...), Dropped: c.dropped, Cleared: c.cleared}
+		c.queue = c.queue[n:]
+		c.dropped, c.cleared = 0, false
+		more := len(c.queue) > 0
+		if !more {
+			c.armed = false
+		}
+		c.mu.Unlock()
+		if len(b.Entries) > 0 || b.Cleared || b.Dropped > 0 {
+			data, _ := json.Marshal(b)
+			p.Notify(bridge.MethodEvent, bridge.Event{Type: bridge.EventConsole, Data: data})
+		}
+		if !more {
+			return
+		}
+	}
 }

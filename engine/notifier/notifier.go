@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -52,6 +53,7 @@ type Notifier struct {
 	lastBody   map[string]string    // per kind+project: dedup
 	suppressed map[string]int       // per kind, since the last one sent
 	failing    map[string]bool      // project → last compile failed
+	waitingOn  map[string]string    // project → the dialogs of its blocking episode
 	sent       []Sent
 }
 
@@ -74,7 +76,7 @@ func New(opt Options) *Notifier {
 		opt.Logger.Warn("config.json unreadable; notifications use the defaults", "err", err)
 	}
 	return &Notifier{opt: opt, cfg: cfg, lastSent: map[string]time.Time{}, lastBody: map[string]string{},
-		suppressed: map[string]int{}, failing: map[string]bool{}}
+		suppressed: map[string]int{}, failing: map[string]bool{}, waitingOn: map[string]string{}}
 }
 
 // Enabled reports whether a kind is switched on.
@@ -182,9 +184,18 @@ func (n *Notifier) Handle(ev api.Event) {
 			d.Reason = "Unity must refresh or reload scripts to pick up changes."
 		}
 		n.send(KindReload, ev.Project, "Reload required — "+name, d.Reason)
+	case api.EventEditorState, api.EventEditorDisconnected:
+		var info api.EditorInfo
+		if ev.Decode(&info) == nil {
+			n.dialogs(ev.Project, name, info)
+		}
 	case api.EventEditorConnected:
 		var info api.EditorInfo
-		if ev.Decode(&info) == nil && !info.Simulator && info.PackageVersion != "" && info.PackageVersion != api.Version {
+		if ev.Decode(&info) != nil {
+			return
+		}
+		n.dialogs(ev.Project, name, info) // a hello ends a blocking episode
+		if !info.Simulator && info.PackageVersion != "" && info.PackageVersion != api.Version {
 			n.send(KindReload, ev.Project, "Version mismatch — "+name,
 				fmt.Sprintf("The Unity package is %s, the daemon %s. Update the package (unitymcp install unity) and let Unity reload.", info.PackageVersion, api.Version))
 		}
@@ -197,6 +208,44 @@ func (n *Notifier) Handle(ev api.Event) {
 		n.send(KindReload, ev.Project, "Definition tools changed",
 			fmt.Sprintf("%d loaded, %d rejected. Connected clients were told (tools/list_changed); reconnect any client that does not refresh its tools.", d.Loaded, d.Rejected))
 	}
+}
+
+// dialogPrefix starts the title of a dialog notification.
+const dialogPrefix = "Unity is waiting on a dialog: "
+
+// dialogs tells the user once per blocking episode that an editor waits on
+// a modal dialog: when it is blocked with dialogs it was not already
+// waiting on (a second dialog in the same episode is told too). The
+// episode ends when the editor is no longer blocked; the next one is told
+// again, even with the same title. It goes under the "reload" switch, the
+// editor-needs-you kind.
+func (n *Notifier) dialogs(project, name string, info api.EditorInfo) {
+	var titles []string
+	if info.State == api.StateBlocked {
+		for _, d := range info.Dialogs {
+			titles = append(titles, d.Title)
+		}
+	}
+	key := strings.Join(titles, ", ")
+	n.mu.Lock()
+	last := n.waitingOn[project]
+	if key == "" || key == last {
+		if info.State != api.StateBlocked {
+			delete(n.waitingOn, project) // the episode is over
+		}
+		n.mu.Unlock()
+		return
+	}
+	n.waitingOn[project] = key
+	if k := KindReload + "\x00" + project; strings.HasPrefix(n.lastBody[k], dialogPrefix) {
+		delete(n.lastBody, k) // a new episode is news even with the same title
+	}
+	n.mu.Unlock()
+	body := name + ": Unity runs nothing until it is answered — dismiss it in the Unity window; calls to this editor fail until then."
+	if len(info.Dialogs) == 1 && len(info.Dialogs[0].Buttons) > 0 {
+		body = fmt.Sprintf("%s: dismiss it in the Unity window (%s); calls to this editor fail until then.", name, strings.Join(info.Dialogs[0].Buttons, ", "))
+	}
+	n.send(KindReload, project, dialogPrefix+key, body)
 }
 
 // send shows a notification unless the kind is off, the same text was just

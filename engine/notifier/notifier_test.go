@@ -108,3 +108,40 @@ func TestSwitchesPersist(t *testing.T) {
 		t.Error("unknown kind accepted")
 	}
 }
+
+// A blocked editor's dialog is told once per blocking episode: not again
+// while it stays blocked on it, again for another dialog, and again in the
+// next episode even with the same title.
+func TestDialogOncePerEpisode(t *testing.T) {
+	t.Parallel()
+	// A window long enough that the repeat filter (six windows) still holds
+	// the first text when the next episode starts.
+	const window = 100 * time.Millisecond
+	n, r := newTest(t, window)
+	state := func(st api.EditorState, titles ...string) {
+		info := api.EditorInfo{State: st, ProductName: "Game"}
+		for _, ti := range titles {
+			info.Dialogs = append(info.Dialogs, api.Dialog{Title: ti})
+		}
+		d, _ := json.Marshal(info)
+		n.Handle(api.Event{Type: api.EventEditorState, Project: "p1", Data: d})
+		time.Sleep(window + 10*time.Millisecond) // the rate-limit window passes, as in TestRules
+	}
+	state(api.StateBlocked, "Save Scene?")
+	state(api.StateBlocked, "Save Scene?") // the same episode: nothing new
+	state(api.StateConnected)
+	state(api.StateBlocked, "Save Scene?") // a new episode
+	state(api.StateBlocked)                // no dialog found this time: still the episode
+	state(api.StateBlocked, "Save Scene?")
+	state(api.StateBlocked, "Import failed")
+	want := []string{
+		"Unity is waiting on a dialog: Save Scene? | Game: Unity runs nothing until it is answered — dismiss it in the Unity window; calls to this editor fail until then.",
+		"Unity is waiting on a dialog: Save Scene? | Game: Unity runs nothing until it is answered — dismiss it in the Unity window; calls to this editor fail until then.",
+		"Unity is waiting on a dialog: Import failed | Game: Unity runs nothing until it is answered — dismiss it in the Unity window; calls to this editor fail until then.",
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if strings.Join(r.got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(r.got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
@@ -56,7 +55,7 @@ type fastSessions struct {
 
 type fastSession struct {
 	dirty    bool                          // a notification may be queued in mcp-go
-	inflight map[string]context.CancelFunc // request id (idKey) → cancel
+	inflight map[string]context.CancelFunc // request id (api.IDKey) → cancel
 	last     time.Time                     // last request (sessions.go)
 	busy     int                           // requests and streams open now
 }
@@ -139,6 +138,7 @@ type fastRequest struct {
 		Arguments json.RawMessage `json:"arguments"`
 		Meta      json.RawMessage `json:"_meta"`
 		RequestID json.RawMessage `json:"requestId"` // notifications/cancelled
+		Task      json.RawMessage `json:"task"`      // a task-augmented call (tasks.go)
 	} `json:"params"`
 	Result json.RawMessage `json:"result"` // mcp-go takes a message with a result for a response
 }
@@ -175,11 +175,16 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 	}
 	if m.Method == "notifications/cancelled" {
 		if len(m.Params.RequestID) > 0 {
-			f.fast.cancel(sid, idKey(m.Params.RequestID))
+			f.fast.cancel(sid, api.IDKey(m.Params.RequestID))
 		}
 		return false // mcp-go answers it (202) and cancels its own calls
 	}
 	if m.Method != "tools/call" || !plainID(m.ID) || m.Params.Name == "" || !isNull(m.Result) || !isNull(m.Params.Meta) {
+		return false
+	}
+	// A task-augmented call (params.task) is never answered here: it gets a
+	// CreateTaskResult (tasks.go), not the tool's result.
+	if !isNull(m.Params.Task) {
 		return false
 	}
 	if s.eng.Lookup(hash, m.Params.Name) == nil {
@@ -192,7 +197,7 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 	}
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	key := idKey(m.ID)
+	key := api.IDKey(m.ID)
 	raw := bytes.TrimSpace(m.ID)
 	if !f.fast.begin(sid, key, cancel) {
 		return false
@@ -246,44 +251,6 @@ func plainID(id json.RawMessage) bool {
 func isNull(v json.RawMessage) bool {
 	v = bytes.TrimSpace(v)
 	return len(v) == 0 || bytes.Equal(v, []byte("null"))
-}
-
-// idKey is the comparable form of an id, by value: 1000 and 1e3 are the
-// same number, "A" and "\u0041" the same string. Plain integers and strings
-// without escapes (what clients send) are read without a JSON decoder.
-func idKey(id json.RawMessage) string {
-	id = bytes.TrimSpace(id)
-	if n := len(id); n >= 2 && id[0] == '"' && id[n-1] == '"' && bytes.IndexFunc(id[1:n-1], func(r rune) bool {
-		return r == '"' || r == '\\' || r < 0x20 || r == utf8.RuneError
-	}) < 0 {
-		return "s:" + string(id[1:n-1])
-	}
-	if len(id) > 0 && len(id) <= 15 && id[0] >= '0' && id[0] <= '9' && (id[0] != '0' || len(id) == 1) {
-		if v, err := strconv.ParseInt(string(id), 10, 64); err == nil {
-			return "n:" + strconv.FormatFloat(float64(v), 'g', -1, 64)
-		}
-	}
-	return decodedIDKey(id)
-}
-
-// decodedIDKey is idKey for any id, through a JSON decoder.
-func decodedIDKey(id json.RawMessage) string {
-	d := json.NewDecoder(bytes.NewReader(id))
-	d.UseNumber()
-	var v any
-	if d.Decode(&v) != nil {
-		return string(bytes.TrimSpace(id))
-	}
-	switch x := v.(type) {
-	case string:
-		return "s:" + x
-	case json.Number:
-		if f, err := x.Float64(); err == nil {
-			return "n:" + strconv.FormatFloat(f, 'g', -1, 64)
-		}
-		return "n:" + x.String()
-	}
-	return string(bytes.TrimSpace(id))
 }
 
 // encodeToolResult is json.Marshal(toolResult(res, terr)) — the bytes

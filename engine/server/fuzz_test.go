@@ -2,92 +2,17 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/unitymcp/unitymcp/engine"
-	"github.com/unitymcp/unitymcp/engine/editorsim"
-	"github.com/unitymcp/unitymcp/engine/state"
 )
-
-// fuzzDaemon is a server with a connected simulated editor and one
-// initialised MCP session, shared by every fuzz input.
-type fuzzDaemon struct {
-	srv   *Server
-	token string
-	sid   string
-}
-
-func newFuzzDaemon(f *testing.F) *fuzzDaemon {
-	dir, err := state.At(f.TempDir())
-	if err != nil {
-		f.Fatal(err)
-	}
-	token, err := dir.EnsureToken()
-	if err != nil {
-		f.Fatal(err)
-	}
-	eng := engine.New(engine.Options{State: dir, CallTimeout: 2 * time.Second})
-	srv := New(eng, token, "", nil)
-	ts := httptest.NewServer(srv)
-	f.Cleanup(ts.Close)
-	// Before the state folder is removed: the hub closes the editor's connection,
-	// then the engine writes the last instance files, so nothing is written into a
-	// folder being deleted (cleanups run last-registered first).
-	f.Cleanup(eng.Close)
-	f.Cleanup(eng.Hub.Close)
-	srv.BaseURL = ts.URL
-	proj := filepath.Join(f.TempDir(), "Fuzz")
-	for _, d := range []string{"Assets", "ProjectSettings"} {
-		os.MkdirAll(filepath.Join(proj, d), 0o755)
-	}
-	sim, err := editorsim.New(editorsim.Config{BaseURL: ts.URL, Token: token, ProjectDir: proj, StateDir: dir.Root, ReloadDelay: 10 * time.Millisecond})
-	if err != nil {
-		f.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { sim.Run(ctx); close(done) }()
-	f.Cleanup(func() { cancel(); <-done })
-	select {
-	case <-sim.Connected():
-	case <-time.After(10 * time.Second):
-		f.Fatal("simulator did not connect")
-	}
-	d := &fuzzDaemon{srv: srv, token: token}
-	rec := d.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"fuzz","version":"1"}}}`)
-	d.sid = rec.Header().Get("Mcp-Session-Id")
-	if d.sid == "" {
-		f.Fatalf("initialize: %d %s", rec.Code, rec.Body)
-	}
-	d.post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	return d
-}
-
-func (d *fuzzDaemon) post(body string) *httptest.ResponseRecorder {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	req := httptest.NewRequestWithContext(ctx, "POST", "http://127.0.0.1/mcp", strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+d.token)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	if d.sid != "" {
-		req.Header.Set("Mcp-Session-Id", d.sid)
-		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-	}
-	rec := httptest.NewRecorder()
-	d.srv.ServeHTTP(rec, req)
-	return rec
-}
 
 // FuzzMCPPost sends arbitrary bodies to /mcp on an initialised session,
 // through the tools/call fast path and mcp-go: no panic, and a JSON answer
@@ -95,7 +20,7 @@ func (d *fuzzDaemon) post(body string) *httptest.ResponseRecorder {
 //
 //	go test -run XXX -fuzz FuzzMCPPost -fuzztime 60s ./engine/server/
 func FuzzMCPPost(f *testing.F) {
-	d := newFuzzDaemon(f)
+	d := newTestDaemon(f, 2*time.Second, 10*time.Millisecond, 3*time.Second)
 	for _, s := range []string{
 		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get-logs","arguments":{"MaxCount":3}}}`,
 		`{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"find-game-objects","arguments":{"NamePattern":"Main Camera"}}}`,
@@ -146,6 +71,48 @@ func FuzzMCPPost(f *testing.F) {
 		json.Unmarshal(resp.ID, &b)
 		if aj, _ := json.Marshal(a); string(aj) != func() string { bj, _ := json.Marshal(b); return string(bj) }() {
 			t.Fatalf("answer id %s for request id %s (%q)", resp.ID, req.ID, body)
+		}
+	})
+}
+
+// An SSE answer served for the stdio stream (stream.go) gives back its
+// events' data whatever chunks the handler writes it in, never an empty
+// message, and a single-line payload exactly.
+//
+//	go test -run XXX -fuzz FuzzStreamSSE -fuzztime 60s ./engine/server/
+func FuzzStreamSSE(f *testing.F) {
+	for _, s := range []string{"event: message\ndata: {\"a\":1}\n\n", "data: x\r\ndata: y\r\n\r\n", ": ping\n\n", "data:", "\n\n\n", "id: 1\ndata: {}\n\ndata: []\n\n"} {
+		f.Add(s, uint(3), "")
+	}
+	f.Add("", uint(0), "{\"jsonrpc\":\"2.0\"}")
+	read := func(chunks ...string) [][]byte {
+		var got [][]byte
+		w := &lineWriter{hdr: http.Header{"Content-Type": {"text/event-stream"}}, out: func(b []byte) { got = append(got, append([]byte(nil), b...)) }}
+		w.WriteHeader(http.StatusOK)
+		for _, c := range chunks {
+			w.Write([]byte(c))
+			w.Flush()
+		}
+		w.finish()
+		return got
+	}
+	f.Fuzz(func(t *testing.T, stream string, split uint, payload string) {
+		whole := read(stream)
+		for _, g := range whole {
+			if len(g) == 0 {
+				t.Fatalf("an empty message was emitted for %q", stream)
+			}
+		}
+		k := int(split % uint(len(stream)+1))
+		if parts := read(stream[:k], stream[k:]); !reflect.DeepEqual(parts, whole) {
+			t.Fatalf("%q written in two chunks at %d gave %q, at once %q", stream, k, parts, whole)
+		}
+		if payload == "" || strings.ContainsAny(payload, "\r\n") {
+			return
+		}
+		got := read("event: message\ndata: " + payload + "\n\n")
+		if len(got) != 1 || string(got[0]) != payload { // the one space after "data:" is the field's
+			t.Fatalf("payload %q read back as %q", payload, got)
 		}
 	})
 }

@@ -45,6 +45,8 @@ type mcpFront struct {
 	fronts map[string]*front
 	// sessions counts connected MCP sessions across projects.
 	sessions atomic.Int64
+	// console is the sessions' logging and resource subscriptions (logging.go).
+	console consoleSessions
 }
 
 // DefaultMaxPins bounds the projects pinned through the MCP endpoint at once.
@@ -53,14 +55,16 @@ type mcpFront struct {
 const DefaultMaxPins = 64
 
 type front struct {
-	srv  *mcpserver.MCPServer
-	http *mcpserver.StreamableHTTPServer
-	fast fastSessions // for the tools/call fast path (fastcall.go)
-	used time.Time    // last request (under mcpFront.mu)
+	srv   *mcpserver.MCPServer
+	http  *mcpserver.StreamableHTTPServer
+	fast  fastSessions // for the tools/call fast path (fastcall.go)
+	tasks taskStore    // the sessions' MCP tasks (tasks.go)
+	used  time.Time    // last request (under mcpFront.mu)
 }
 
 func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
 	m := &mcpFront{eng: eng, log: log, fronts: map[string]*front{}}
+	eng.OnUpdate(m.consoleUpdate)
 	eng.OnCatalogChange(func(hash string) {
 		m.mu.Lock()
 		defer m.mu.Unlock()
@@ -95,12 +99,15 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 	hooks.AddOnRegisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
 		m.sessions.Add(1)
 		f.fast.add(cs.SessionID())
+		f.tasks.addSession(cs)
 	})
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
 		m.sessions.Add(-1)
 		f.fast.remove(cs.SessionID())
 		m.eng.ForgetSession("mcp:" + cs.SessionID())
+		f.tasks.endSession(cs.SessionID())
 	})
+	m.watchConsole(hooks, f, hash)
 	hooks.AddAfterListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
 		groups, _ := ctx.Value(groupsKey).([]string)
 		if len(groups) == 0 || res == nil {
@@ -116,12 +123,17 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 	})
 	srv := mcpserver.NewMCPServer("unitymcp", api.Version,
 		mcpserver.WithToolCapabilities(true),
+		// Advertised by mcp-go; answered by the daemon (tasks.go).
+		mcpserver.WithTaskCapabilities(true, true, true),
+		mcpserver.WithLogging(),
+		mcpserver.WithResourceCapabilities(true, true),
 		mcpserver.WithInstructions(catalog.Instructions(m.eng.Snapshot(hash))),
 		mcpserver.WithHooks(hooks),
 		mcpserver.WithRecovery(),
 		mcpserver.WithLogger(slog.New(demoted{m.log.Handler()})),
 	)
 	srv.SetTools(m.serverTools(hash)...)
+	m.addResources(srv, hash)
 	h := mcpserver.NewStreamableHTTPServer(srv,
 		mcpserver.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
 			groups, _ := catalog.ParseGroups(r.URL.Query().Get("group"))
@@ -185,6 +197,9 @@ func toMCPTool(t *catalog.Tool) mcp.Tool {
 		meta[k] = v
 	}
 	mt.Meta = &mcp.Meta{AdditionalFields: meta}
+	if t.TaskSupport != "" {
+		mt.Execution = &mcp.ToolExecution{TaskSupport: mcp.TaskSupport(t.TaskSupport)}
+	}
 	return mt
 }
 
@@ -265,6 +280,9 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		defer f.fast.enter(sid)()
+	}
+	if body, ok := r.Context().Value(bodyKey).([]byte); ok && r.Method == http.MethodPost && s.tryTask(w, r, hash, f, body) {
+		return // tasks.go
 	}
 	if body, ok := r.Context().Value(bodyKey).([]byte); ok && r.Method == http.MethodPost && s.tryFastCall(w, r, hash, f, body) {
 		return

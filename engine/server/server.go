@@ -181,6 +181,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveMCP(w, r)
 		return
 	}
+	if r.URL.Path == api.PathStream {
+		s.serveStream(w, r) // stream.go
+		return
+	}
 	if rest, ok := strings.CutPrefix(r.URL.Path, "/projects/"); ok {
 		if hash, ok := strings.CutSuffix(rest, "/mcp"); ok && hash != "" && hash != "." && hash != ".." && !strings.Contains(hash, "/") {
 			r.SetPathValue("hash", hash)

@@ -17,7 +17,7 @@ func httpStatus(e *api.ToolError) int {
 		return http.StatusNotFound
 	case api.CodeProjectAmbiguous:
 		return http.StatusConflict
-	case api.CodeEditorNotConnected, api.CodeEditorDisconnected, api.CodeInterrupted, api.CodeDaemonStopping:
+	case api.CodeEditorNotConnected, api.CodeEditorDisconnected, api.CodeEditorBlocked, api.CodeInterrupted, api.CodeDaemonStopping:
 		return http.StatusServiceUnavailable
 	case api.CodeDeadline:
 		return http.StatusGatewayTimeout

@@ -2,36 +2,57 @@ package shim
 
 import (
 	"bytes"
-	"strings"
+	"encoding/json"
 	"testing"
+
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
-// The daemon's SSE answers as the shim reads them: any byte stream, no
-// panic; a well-formed event stream gives back exactly its events' data.
+// responseID agrees with encoding/json on which messages are responses and
+// what their id is, for any input that is a JSON object, under the rule it
+// documents: members in order, a method means not a response, a result or
+// error after the id ends the scan.
 //
-//	go test -run XXX -fuzz FuzzReadSSE -fuzztime 60s ./engine/shim/
-func FuzzReadSSE(f *testing.F) {
-	for _, s := range []string{"event: message\ndata: {\"a\":1}\n\n", "data: x\r\ndata: y\r\n\r\n", ": ping\n\n", "data:", "\n\n\n", "id: 1\ndata: {}\n\ndata: []\n\n"} {
-		f.Add(s, "")
+//	go test -run XXX -fuzz FuzzResponseID -fuzztime 60s ./engine/shim/
+func FuzzResponseID(f *testing.F) {
+	for _, s := range []string{`{"jsonrpc":"2.0","id":1,"result":{}}`, `{"jsonrpc":"2.0","id":"a","error":{"code":1}}`,
+		`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`, `{"jsonrpc":"2.0","id":3,"method":"ping"}`,
+		`{"result":{"x":"}"},"id":7}`, ` { "id" : 1e3 , "result" : [1,{"a":"\""}] } `, `{"id":null,"error":{}}`, `[]`, `{`, `{"id":}`} {
+		f.Add([]byte(s))
 	}
-	f.Add("", "{\"jsonrpc\":\"2.0\"}")
-	f.Fuzz(func(t *testing.T, stream, payload string) {
-		var got [][]byte
-		readSSE(strings.NewReader(stream), func(b []byte) { got = append(got, append([]byte(nil), b...)) })
-		for _, g := range got {
-			if len(g) == 0 {
-				t.Fatalf("an empty event was emitted for %q", stream)
-			}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		id, ok := responseID(b) // never panics, on anything
+		if !json.Valid(b) || bytes.IndexByte(b, '\\') >= 0 {
+			return // the daemon writes valid JSON; escaped keys are not compared
 		}
-		// A stream we write ourselves from one single-line payload reads back as it.
-		if payload == "" || strings.ContainsAny(payload, "\r\n") {
+		d := json.NewDecoder(bytes.NewReader(b))
+		if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
 			return
 		}
-		got = nil
-		readSSE(strings.NewReader("event: message\ndata: "+payload+"\n\n"), func(b []byte) { got = append(got, append([]byte(nil), b...)) })
-		want := payload // the one space after "data:" is the field's, not the payload's
-		if len(got) != 1 || !bytes.Equal(got[0], []byte(want)) {
-			t.Fatalf("payload %q read back as %q", payload, got)
+		var wantID json.RawMessage
+		wantOK, decided := false, false
+		for d.More() && !decided {
+			k, _ := d.Token()
+			var v json.RawMessage
+			if d.Decode(&v) != nil {
+				return
+			}
+			switch k {
+			case "id":
+				wantID = v
+			case "method":
+				wantOK, decided = false, true
+			case "result", "error":
+				if wantID != nil {
+					wantOK, decided = true, true
+				}
+			}
+		}
+		if !decided {
+			wantOK = wantID != nil
+		}
+		if ok != wantOK || (ok && api.IDKey(id) != api.IDKey(wantID)) {
+			t.Fatalf("responseID(%s) = %s %v; encoding/json says %s %v", b, id, ok, wantID, wantOK)
 		}
 	})
 }

@@ -1,9 +1,16 @@
 // Package shim is `unitymcp stdio`: MCP over stdin/stdout for clients that
-// spawn a process, relayed message by message to the daemon's Streamable
-// HTTP endpoint. It is a transparent relay, so every protocol revision the
-// daemon serves works through it unchanged; it only adds the token, the
-// project pin and the HTTP headers the revision asks for. Nothing but
+// spawn a process, relayed over one persistent connection to the daemon
+// (GET /mcp/stream upgraded to api.StreamProtocol; the daemon's side is
+// engine/server/stream.go). Messages go through unchanged, one per line each
+// way, so every protocol revision the daemon serves works through it; the
+// shim adds the token and the project pin when it connects. Nothing but
 // protocol is ever written to stdout.
+//
+// What the shim keeps of each message is its id and method: when the
+// daemon goes away (a crash, a restart) it reconnects, starts the session
+// again with the client's own initialize, sends again the requests in
+// flight that are safe to repeat and answers the others daemon_restarted —
+// they may have run already.
 package shim
 
 import (
@@ -18,11 +25,8 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strings"
 	"sync"
 	"time"
-
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/unitymcp/unitymcp/engine/api"
 )
@@ -43,98 +47,285 @@ type Options struct {
 	Reconnect func(ctx context.Context) (string, string, error)
 }
 
+// reinitID is the id of an initialize the shim sends itself after a
+// restart; its answer is not the client's.
+const reinitID = `"unitymcp-stdio-reinitialize"`
+
 type relay struct {
-	opt  Options
-	http *http.Client
+	opt Options
+	ctx context.Context // the relay's life
 
 	outMu sync.Mutex
 	out   *bufio.Writer
 
+	// cmu serialises sending with (re)connecting: a message is written to
+	// the current connection, or waits for the next one.
+	cmu sync.Mutex
+
 	mu          sync.Mutex
+	conn        *conn // nil while disconnected
 	baseURL     string
 	token       string
-	sessionID   string
-	version     string // negotiated in initialize (2025 revisions)
+	inflight    map[string]*pending // requests sent, by api.IDKey
+	changed     chan struct{}       // signalled when a request is answered
 	initBody    []byte
 	initialized []byte
-	streaming   bool
+	started     bool // the client's initialize was answered: a session exists
+	closing     bool
 	// repeatable holds the tools the daemon listed as idempotent or
 	// read-only: a call to one may be sent again after the daemon restarted
 	// mid-request (learned from the tools/list answers this relay carried).
 	repeatable map[string]bool
 }
 
-// errRestarted: the daemon went away while a request that is not safe to
-// repeat was in flight; it is not sent again (it may have run already).
-var errRestarted = errors.New("daemon_restarted")
+// pending is a request the daemon has not answered yet.
+type pending struct {
+	id         json.RawMessage
+	method     string
+	msg        []byte // kept to send again (repeatable requests only)
+	repeatable bool
+	on         *conn // the connection it was written to
+}
+
+// conn is one stream to the daemon.
+type conn struct {
+	c   net.Conn
+	r   *bufio.Reader
+	wmu sync.Mutex
+	w   *bufio.Writer
+}
+
+func (c *conn) writeLine(b []byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.w.Write(b)
+	c.w.WriteByte('\n')
+	return c.w.Flush()
+}
 
 // Run relays until stdin ends or ctx is cancelled.
 func Run(ctx context.Context, opt Options) error {
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
-	r := &relay{opt: opt, http: &http.Client{}, out: bufio.NewWriter(opt.Out), baseURL: opt.BaseURL, token: opt.Token}
+	r := &relay{opt: opt, out: bufio.NewWriterSize(opt.Out, 64<<10), baseURL: opt.BaseURL, token: opt.Token,
+		inflight: map[string]*pending{}, changed: make(chan struct{}, 1)}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	r.ctx = ctx
+	go func() { <-ctx.Done(); r.close() }()
 	in := bufio.NewReaderSize(opt.In, 1<<20)
-	var wg sync.WaitGroup
 	for {
 		line, err := in.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			msg := bytes.TrimSpace(line)
-			var head struct {
-				ID     json.RawMessage `json:"id"`
-				Method string          `json:"method"`
-			}
-			if msg[0] == '[' {
-				r.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not part of MCP; send one message per line"}}`))
-			} else if jerr := json.Unmarshal(msg, &head); jerr != nil {
-				r.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: stdin line is not JSON: ` + jsonEscape(jerr.Error()) + `"}}`))
-			} else if head.Method == "initialize" {
-				r.mu.Lock()
-				r.initBody = append([]byte(nil), msg...)
-				r.mu.Unlock()
-				r.post(ctx, msg, head.ID, head.Method) // in order: the session starts here
-			} else {
-				if head.Method == "notifications/initialized" {
-					r.mu.Lock()
-					r.initialized = append([]byte(nil), msg...)
-					r.mu.Unlock()
-				}
-				// A listen stream lasts as long as the session: it is not
-				// waited for when stdin ends; requests in flight are, so
-				// `echo request | unitymcp stdio` gets its answer.
-				long := head.Method == "subscriptions/listen"
-				if !long {
-					wg.Add(1)
-				}
-				go func(msg []byte, id json.RawMessage, method string) {
-					if !long {
-						defer wg.Done()
-					}
-					r.post(ctx, msg, id, method)
-					if method == "notifications/initialized" {
-						r.startStream(ctx)
-					}
-				}(msg, head.ID, head.Method)
-			}
+		if msg := bytes.TrimSpace(line); len(msg) > 0 {
+			r.handle(ctx, msg)
 		}
 		if err != nil {
 			break
 		}
 	}
-	// stdin closed: let answers in flight arrive, then end the session.
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-	}
-	r.endSession()
+	// stdin closed: let answers in flight arrive (`echo request | unitymcp
+	// stdio` gets its answer), then end the stream, which ends the session.
+	r.waitAnswered(5 * time.Second)
+	r.close()
 	return nil
 }
 
-func (r *relay) endpoint() string {
+// head is what the shim reads of a client's message.
+type head struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		Name string `json:"name"`
+	} `json:"params"`
+}
+
+// handle relays one message from the client.
+func (r *relay) handle(ctx context.Context, msg []byte) {
+	if msg[0] == '[' {
+		r.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not part of MCP; send one message per line"}}`))
+		return
+	}
+	var h head
+	if err := json.Unmarshal(msg, &h); err != nil {
+		r.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: stdin line is not JSON: ` + jsonEscape(err.Error()) + `"}}`))
+		return
+	}
+	msg = append([]byte(nil), msg...)
+	key := ""
+	r.mu.Lock()
+	switch h.Method {
+	case "initialize":
+		r.initBody = msg
+	case "notifications/initialized":
+		r.initialized = msg
+	}
+	if h.Method != "" && len(h.ID) > 0 && string(h.ID) != "null" {
+		key = api.IDKey(h.ID)
+		p := &pending{id: h.ID, method: h.Method, repeatable: r.repeatableLocked(h.Method, h.Params.Name)}
+		if p.repeatable {
+			p.msg = msg
+		}
+		r.inflight[key] = p
+	}
+	r.mu.Unlock()
+	r.send(ctx, msg, key)
+}
+
+// send writes msg to the daemon, connecting first when needed. A message
+// whose write failed never reached the daemon: it is written again once,
+// on the next connection.
+func (r *relay) send(ctx context.Context, msg []byte, key string) {
+	r.cmu.Lock()
+	defer r.cmu.Unlock()
+	for try := 0; try < 2; try++ {
+		c, err := r.connectLocked(ctx, true)
+		if err != nil {
+			r.answerFailed(key, "", fmt.Sprintf("unitymcp daemon unreachable: %v", err))
+			return
+		}
+		r.mu.Lock()
+		if p := r.inflight[key]; p != nil {
+			p.on = c
+		}
+		r.mu.Unlock()
+		if c.writeLine(msg) == nil {
+			return
+		}
+		r.mu.Lock()
+		if p := r.inflight[key]; p != nil {
+			p.on = nil // not sent: the new connection's replay leaves it to us
+		}
+		r.mu.Unlock()
+		r.dropLocked(c)
+	}
+	r.answerFailed(key, "", "unitymcp daemon unreachable: the connection to it failed twice while sending")
+}
+
+// connectLocked returns the current connection, making one when there is
+// none (under cmu): on a failed dial it asks Reconnect for the daemon's new
+// address (it may have restarted), then starts the session again and deals
+// with what was in flight on the connection that was lost.
+//
+// With mayRestart false (the background redial) only the address known is
+// tried: starting a daemon is left to the next message from the client.
+func (r *relay) connectLocked(ctx context.Context, mayRestart bool) (*conn, error) {
+	r.mu.Lock()
+	c, base, tok := r.conn, r.baseURL, r.token
+	r.mu.Unlock()
+	if c != nil {
+		return c, nil
+	}
+	c, err := r.dial(ctx, base, tok)
+	if err != nil && !mayRestart {
+		return nil, err
+	}
+	if err != nil && ctx.Err() == nil && r.opt.Reconnect != nil {
+		b, t, rerr := r.opt.Reconnect(ctx)
+		if rerr != nil {
+			err = fmt.Errorf("%v (restarting it failed: %v)", err, rerr)
+		} else {
+			r.mu.Lock()
+			r.baseURL, r.token = b, t
+			r.mu.Unlock()
+			c, err = r.dial(ctx, b, t)
+		}
+	}
+	if err != nil {
+		r.failLost("unitymcp daemon unreachable: " + err.Error())
+		return nil, err
+	}
+	r.mu.Lock()
+	if r.closing {
+		r.mu.Unlock()
+		c.c.Close()
+		return nil, errors.New("stdio is closing")
+	}
+	r.conn = c
+	r.mu.Unlock()
+	go r.readLoop(c)
+	r.resume(c)
+	return c, nil
+}
+
+// resume runs on a new connection before anything else is sent: the
+// session starts again (unless the client's own initialize is still in
+// flight, which is sent again), then the requests the lost connection
+// carried are sent again when safe, and answered daemon_restarted when not.
+func (r *relay) resume(c *conn) {
+	r.mu.Lock()
+	var again [][]byte
+	var lost []*pending
+	initInFlight := false
+	for key, p := range r.inflight {
+		if p.method == "initialize" && string(p.id) != reinitID {
+			initInFlight = true
+		}
+		if p.on == nil || p.on == c {
+			continue // not written yet: its own send writes it
+		}
+		if p.repeatable {
+			p.on = c
+			again = append(again, p.msg)
+		} else {
+			delete(r.inflight, key)
+			lost = append(lost, p)
+		}
+	}
+	initBody, initialized, started := r.initBody, r.initialized, r.started
+	r.mu.Unlock()
+	if started && !initInFlight {
+		var m struct {
+			Params json.RawMessage `json:"params"`
+		}
+		json.Unmarshal(initBody, &m)
+		r.mu.Lock()
+		r.inflight[api.IDKey(json.RawMessage(reinitID))] = &pending{id: json.RawMessage(reinitID), method: "initialize", on: c}
+		r.mu.Unlock()
+		c.writeLine([]byte(`{"jsonrpc":"2.0","id":` + reinitID + `,"method":"initialize","params":` + string(orNull(m.Params)) + `}`))
+		if initialized != nil {
+			c.writeLine(initialized)
+		}
+		r.opt.Log.Info("stdio: started the MCP session again on the daemon's new connection")
+	}
+	for _, msg := range again {
+		c.writeLine(msg)
+	}
+	for _, p := range lost {
+		r.failCode(p.id, api.CodeDaemonRestarted, "the unitymcp daemon stopped while this request was in flight and was restarted; the request was not sent again because it may already have run in the editor ("+p.method+" is not safe to repeat). Check the editor's state, then send it again if it did not happen")
+	}
+	r.signal()
+}
+
+// failLost answers every request a lost connection carried: no new one
+// could be made.
+func (r *relay) failLost(msg string) {
+	r.mu.Lock()
+	var lost []*pending
+	for key, p := range r.inflight {
+		if p.on != nil {
+			delete(r.inflight, key)
+			lost = append(lost, p)
+		}
+	}
+	r.mu.Unlock()
+	for _, p := range lost {
+		r.fail(p.id, msg)
+	}
+	r.signal()
+}
+
+// dial opens the stream: GET /mcp/stream with the token, upgraded.
+func (r *relay) dial(ctx context.Context, base, token string) (*conn, error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return nil, fmt.Errorf("daemon URL %q: %v", base, err)
+	}
+	d := net.Dialer{Timeout: 5 * time.Second}
+	nc, err := d.DialContext(ctx, "tcp", u.Host)
+	if err != nil {
+		return nil, err
+	}
 	q := url.Values{}
 	if r.opt.Project != "" {
 		q.Set("project", r.opt.Project)
@@ -142,128 +333,148 @@ func (r *relay) endpoint() string {
 	if r.opt.Group != "" {
 		q.Set("group", r.opt.Group)
 	}
-	u := r.baseURL + "/mcp"
+	target := api.PathStream
 	if len(q) > 0 {
-		u += "?" + q.Encode()
+		target += "?" + q.Encode()
 	}
-	return u
-}
-
-func (r *relay) request(ctx context.Context, method string, body []byte) (*http.Request, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var rd io.Reader
-	if body != nil {
-		rd = bytes.NewReader(body)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, r.endpoint(), rd)
-	if err != nil {
+	nc.SetDeadline(time.Now().Add(10 * time.Second))
+	req := "GET " + target + " HTTP/1.1\r\nHost: " + u.Host + "\r\nAuthorization: Bearer " + token +
+		"\r\nConnection: Upgrade\r\nUpgrade: " + api.StreamProtocol + "\r\n\r\n"
+	br := bufio.NewReaderSize(nc, 64<<10)
+	if _, err := io.WriteString(nc, req); err != nil {
+		nc.Close()
 		return nil, err
 	}
-	req.Header.Set("Authorization", "Bearer "+r.token)
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if r.sessionID != "" {
-		req.Header.Set("Mcp-Session-Id", r.sessionID)
-	}
-	if v := modernVersion(body); v != "" {
-		// 2026-07-28 and later: the version and the standard headers mirror
-		// the body.
-		var m struct {
-			Method string          `json:"method"`
-			Params json.RawMessage `json:"params"`
-		}
-		json.Unmarshal(body, &m)
-		for k, val := range mcp.StandardHeaders(v, mcp.MCPMethod(m.Method), m.Params) {
-			req.Header.Set(k, val)
-		}
-		req.Header.Set(mcp.HeaderProtocolVersion, v)
-	} else if r.version != "" {
-		req.Header.Set(mcp.HeaderProtocolVersion, r.version)
-	}
-	return req, nil
-}
-
-// modernVersion returns the protocol version a message declares in
-// params._meta (2026-07-28 and later), "" otherwise.
-func modernVersion(body []byte) string {
-	var w struct {
-		Params struct {
-			Meta map[string]any `json:"_meta"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(body, &w) != nil {
-		return ""
-	}
-	v, _ := w.Params.Meta[mcp.MetaKeyProtocolVersion].(string)
-	if mcp.IsModernProtocol(v) {
-		return v
-	}
-	return ""
-}
-
-// post sends one message and relays whatever comes back.
-func (r *relay) post(ctx context.Context, msg, id json.RawMessage, method string) {
-	isInit := method == "initialize"
-	resp, err := r.send(ctx, msg, r.repeatableRequest(method, msg))
-	if errors.Is(err, errRestarted) {
-		r.failCode(id, api.CodeDaemonRestarted, "the unitymcp daemon stopped while this request was in flight and was restarted; the request was not sent again because it may already have run in the editor ("+method+" is not safe to repeat). Check the editor's state, then send it again if it did not happen")
-		return
-	}
+	resp, err := http.ReadResponse(br, nil)
 	if err != nil {
-		r.fail(id, fmt.Sprintf("unitymcp daemon unreachable: %v", err))
-		return
+		nc.Close()
+		return nil, fmt.Errorf("opening the stream: %v", err)
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode == http.StatusNotFound && !isInit && r.hasSession() {
-		// The daemon restarted between requests and forgot the session (a 404
-		// means it did not run this one): start a new session transparently
-		// with the client's own initialize, then send it again.
-		resp.Body.Close()
-		if err := r.reinitialize(ctx); err != nil {
-			r.fail(id, "the daemon lost this session and re-initializing failed: "+err.Error())
-			return
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+		nc.Close()
+		msg := fmt.Sprintf("daemon answered HTTP %d: %s", resp.StatusCode, api.ErrorMessage(bytes.TrimSpace(b)))
+		if resp.StatusCode == http.StatusNotFound {
+			msg += " (a daemon older than this unitymcp stdio is running: stop it with `unitymcp stop`; the next stdio starts the current one)"
 		}
-		resp, err = r.send(ctx, msg, false)
-		if err != nil {
-			r.fail(id, fmt.Sprintf("unitymcp daemon unreachable: %v", err))
-			return
-		}
-		defer resp.Body.Close()
+		return nil, errors.New(msg)
 	}
-	if isInit {
-		r.mu.Lock()
-		if sid := resp.Header.Get("Mcp-Session-Id"); sid != "" {
-			r.sessionID = sid
-		}
-		r.mu.Unlock()
-	}
-	r.relayResponse(resp, id, method)
+	nc.SetDeadline(time.Time{})
+	return &conn{c: nc, r: br, w: bufio.NewWriterSize(nc, 64<<10)}, nil
 }
 
-// repeatableRequest says whether a request may be sent again after the
+// readLoop relays the daemon's messages to stdout until the connection
+// ends; a connection lost while the relay runs is replaced at once, so that
+// what was in flight gets its answer.
+func (r *relay) readLoop(c *conn) {
+	for {
+		line, err := c.r.ReadBytes('\n')
+		if err != nil {
+			break // a line cut short is not a message
+		}
+		if b := bytes.TrimSpace(line); len(b) > 0 {
+			r.fromDaemon(b)
+		}
+	}
+	// With requests in flight a new connection is made at once (restarting
+	// the daemon if need be), so that they get their answers; otherwise the
+	// address known is tried every second, so that server notifications
+	// flow again when the daemon is back, and the next message from the
+	// client does the rest.
+	r.cmu.Lock()
+	lost := r.dropLocked(c)
+	r.mu.Lock()
+	busy := len(r.inflight) > 0
+	r.mu.Unlock()
+	if lost && busy {
+		r.connectLocked(r.ctx, true)
+	}
+	r.cmu.Unlock()
+	if lost && !busy {
+		r.redial()
+	}
+}
+
+// redial tries the known address every second until a connection is made
+// (by it or by a message from the client) or the relay closes.
+func (r *relay) redial() {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-r.ctx.Done():
+			return
+		case <-t.C:
+		}
+		r.cmu.Lock()
+		r.mu.Lock()
+		done := r.conn != nil || r.closing
+		r.mu.Unlock()
+		if !done {
+			_, err := r.connectLocked(r.ctx, false)
+			done = err == nil
+		}
+		r.cmu.Unlock()
+		if done {
+			return
+		}
+	}
+}
+
+// dropLocked forgets c as the current connection (under cmu); false when
+// the relay is closing or c was already replaced.
+func (r *relay) dropLocked(c *conn) bool {
+	c.c.Close()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.conn != c {
+		return false
+	}
+	r.conn = nil
+	if !r.closing {
+		r.opt.Log.Warn("stdio: the connection to the unitymcp daemon was lost; reconnecting")
+	}
+	return !r.closing
+}
+
+// fromDaemon writes one message of the daemon's to stdout, noting which
+// request it answers.
+func (r *relay) fromDaemon(b []byte) {
+	if id, ok := responseID(b); ok {
+		key := api.IDKey(id)
+		r.mu.Lock()
+		p := r.inflight[key]
+		delete(r.inflight, key)
+		r.mu.Unlock()
+		if p != nil {
+			r.signal()
+			if string(p.id) == reinitID {
+				return // the shim's own initialize: the client has its answer
+			}
+			if p.method == "initialize" {
+				r.mu.Lock()
+				r.started = true
+				r.mu.Unlock()
+			}
+			if p.method == "tools/list" {
+				r.learnTools(b)
+			}
+		}
+	}
+	r.write(b)
+}
+
+// repeatableLocked says whether a request may be sent again after the
 // daemon went away with it in flight: the handshake, listings and pings
 // change nothing, nor does a call to a tool the daemon lists as idempotent
 // or read-only. Everything else may have run already.
-func (r *relay) repeatableRequest(method string, msg []byte) bool {
+func (r *relay) repeatableLocked(method, tool string) bool {
 	switch method {
-	case "initialize", "notifications/initialized", "ping", "tools/list", "prompts/list", "resources/list",
+	case "initialize", "ping", "tools/list", "prompts/list", "resources/list",
 		"resources/templates/list", "resources/read", "completion/complete", "subscriptions/listen":
 		return true
 	case "tools/call":
-		var m struct {
-			Params struct {
-				Name string `json:"name"`
-			} `json:"params"`
-		}
-		if json.Unmarshal(msg, &m) != nil {
-			return false
-		}
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		return r.repeatable[m.Params.Name]
+		return r.repeatable[tool]
 	}
 	return false
 }
@@ -294,190 +505,62 @@ func (r *relay) learnTools(b []byte) {
 	}
 }
 
-// send posts msg. When the daemon does not answer it reconnects (the daemon
-// may have been restarted) and sends msg again only if it never reached the
-// daemon (the connection was refused) or repeatable says repeating is safe;
-// otherwise it returns errRestarted.
-func (r *relay) send(ctx context.Context, msg []byte, repeatable bool) (*http.Response, error) {
-	req, err := r.request(ctx, http.MethodPost, msg)
-	if err != nil {
-		return nil, err
+func (r *relay) signal() {
+	select {
+	case r.changed <- struct{}{}:
+	default:
 	}
-	resp, err := r.http.Do(req)
-	if err != nil && ctx.Err() == nil && r.opt.Reconnect != nil {
-		base, tok, rerr := r.opt.Reconnect(ctx)
-		if rerr != nil {
-			return nil, fmt.Errorf("%v (restarting it failed: %v)", err, rerr)
-		}
+}
+
+// waitAnswered waits until no request is in flight but listen streams
+// (which last as long as the session), at most d.
+func (r *relay) waitAnswered(d time.Duration) {
+	deadline := time.NewTimer(d)
+	defer deadline.Stop()
+	for {
 		r.mu.Lock()
-		r.baseURL, r.token = base, tok
-		r.mu.Unlock()
-		if !repeatable && !neverSent(err) {
-			return nil, errRestarted
-		}
-		if req, err = r.request(ctx, http.MethodPost, msg); err != nil {
-			return nil, err
-		}
-		resp, err = r.http.Do(req)
-	}
-	return resp, err
-}
-
-// neverSent reports whether a failed request never reached a daemon: the
-// connection could not be made.
-func neverSent(err error) bool {
-	var op *net.OpError
-	return errors.As(err, &op) && op.Op == "dial"
-}
-
-func (r *relay) hasSession() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.sessionID != ""
-}
-
-func (r *relay) reinitialize(ctx context.Context) error {
-	r.mu.Lock()
-	initBody, initialized := r.initBody, r.initialized
-	r.sessionID = ""
-	r.mu.Unlock()
-	if initBody == nil {
-		return errors.New("no initialize to replay")
-	}
-	resp, err := r.send(ctx, initBody, true)
-	if err != nil {
-		return err
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("initialize answered HTTP %d", resp.StatusCode)
-	}
-	r.mu.Lock()
-	r.sessionID = resp.Header.Get("Mcp-Session-Id")
-	r.mu.Unlock()
-	if initialized != nil {
-		if resp, err := r.send(ctx, initialized, true); err == nil {
-			resp.Body.Close()
-		}
-	}
-	r.opt.Log.Info("stdio: re-initialized the MCP session after the daemon restarted")
-	return nil
-}
-
-// relayResponse writes the daemon's answer to stdout. An SSE answer that ends
-// without the response to id (the daemon died mid-stream) fails the request
-// with daemon_restarted rather than leaving the client waiting for ever.
-func (r *relay) relayResponse(resp *http.Response, id json.RawMessage, method string) {
-	isInit := method == "initialize"
-	ct := resp.Header.Get("Content-Type")
-	seen := func(b []byte) {
-		if isInit {
-			r.noteVersion(b)
-		}
-		if method == "tools/list" {
-			r.learnTools(b)
-		}
-	}
-	switch {
-	case resp.StatusCode == http.StatusAccepted || resp.StatusCode == http.StatusNoContent:
-		io.Copy(io.Discard, resp.Body)
-	case strings.HasPrefix(ct, "text/event-stream"):
-		answered := false
-		readSSE(resp.Body, func(b []byte) {
-			seen(b)
-			if !answered && isResponseTo(b, id) {
-				answered = true
+		open := 0
+		for _, p := range r.inflight {
+			if p.method != "subscriptions/listen" {
+				open++
 			}
-			r.write(b)
-		})
-		if !answered && len(id) > 0 && string(id) != "null" && method != "subscriptions/listen" {
-			r.failCode(id, api.CodeDaemonRestarted, "the unitymcp daemon's answer stream ended before the answer (the daemon stopped or restarted); "+method+" may or may not have run in the editor")
 		}
-	case strings.HasPrefix(ct, "application/json"):
-		b, _ := io.ReadAll(resp.Body)
-		b = bytes.TrimSpace(b)
-		if isJSONRPC(b) {
-			seen(b)
-			r.write(b)
+		r.mu.Unlock()
+		if open == 0 {
 			return
 		}
-		r.fail(id, fmt.Sprintf("daemon answered HTTP %d: %s", resp.StatusCode, errorMessage(b)))
-	default:
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
-		r.fail(id, fmt.Sprintf("daemon answered HTTP %d: %s", resp.StatusCode, bytes.TrimSpace(b)))
+		select {
+		case <-r.changed:
+		case <-deadline.C:
+			return
+		}
 	}
 }
 
-// isResponseTo reports whether b is the response (result or error) to id.
-func isResponseTo(b []byte, id json.RawMessage) bool {
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-	}
-	return json.Unmarshal(b, &m) == nil && m.Method == "" && bytes.Equal(bytes.TrimSpace(m.ID), bytes.TrimSpace(id))
-}
-
-func (r *relay) noteVersion(b []byte) {
-	var m struct {
-		Result struct {
-			ProtocolVersion string `json:"protocolVersion"`
-		} `json:"result"`
-	}
-	if json.Unmarshal(b, &m) == nil && m.Result.ProtocolVersion != "" {
-		r.mu.Lock()
-		r.version = m.Result.ProtocolVersion
-		r.mu.Unlock()
-	}
-}
-
-// startStream opens the GET stream of a 2025 session so server
-// notifications (tools/list_changed) reach the client; it re-opens it when
-// it drops.
-func (r *relay) startStream(ctx context.Context) {
+// close ends the stream (the daemon then ends the session).
+func (r *relay) close() {
 	r.mu.Lock()
-	if r.streaming || r.sessionID == "" {
-		r.mu.Unlock()
-		return
-	}
-	r.streaming = true
+	r.closing = true
+	c := r.conn
 	r.mu.Unlock()
-	go func() {
-		for ctx.Err() == nil {
-			req, err := r.request(ctx, http.MethodGet, nil)
-			if err != nil {
-				return
-			}
-			req.Header.Set("Accept", "text/event-stream")
-			resp, err := r.http.Do(req)
-			if err == nil {
-				if resp.StatusCode == http.StatusOK {
-					readSSE(resp.Body, r.write)
-				}
-				resp.Body.Close()
-				if resp.StatusCode == http.StatusMethodNotAllowed {
-					return
-				}
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-time.After(time.Second):
-			}
-		}
-	}()
+	if c != nil {
+		c.c.Close()
+	}
 }
 
-func (r *relay) endSession() {
-	if !r.hasSession() {
+// answerFailed answers the request under key (if any) with an error.
+func (r *relay) answerFailed(key, code, msg string) {
+	if key == "" {
+		r.opt.Log.Warn("stdio relay", "err", msg)
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if req, err := r.request(ctx, http.MethodDelete, nil); err == nil {
-		if resp, err := r.http.Do(req); err == nil {
-			resp.Body.Close()
-		}
+	r.mu.Lock()
+	p := r.inflight[key]
+	delete(r.inflight, key)
+	r.mu.Unlock()
+	if p != nil {
+		r.failCode(p.id, code, msg)
+		r.signal()
 	}
 }
 
@@ -508,51 +591,11 @@ func (r *relay) failCode(id json.RawMessage, code, msg string) {
 	r.write(b)
 }
 
-// readSSE calls emit with the data of every event of an SSE stream.
-func readSSE(body io.Reader, emit func([]byte)) {
-	br := bufio.NewReaderSize(body, 1<<16)
-	var data bytes.Buffer
-	for {
-		line, err := br.ReadBytes('\n')
-		trimmed := bytes.TrimRight(line, "\r\n")
-		switch {
-		case len(trimmed) == 0 && len(line) > 0:
-			if data.Len() > 0 {
-				emit(append([]byte(nil), data.Bytes()...))
-				data.Reset()
-			}
-		case bytes.HasPrefix(trimmed, []byte("data:")):
-			if data.Len() > 0 {
-				data.WriteByte('\n')
-			}
-			data.Write(bytes.TrimPrefix(bytes.TrimPrefix(trimmed, []byte("data:")), []byte(" ")))
-		}
-		if err != nil {
-			if data.Len() > 0 {
-				emit(data.Bytes())
-			}
-			return
-		}
+func orNull(b json.RawMessage) json.RawMessage {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return json.RawMessage("null")
 	}
-}
-
-func isJSONRPC(b []byte) bool {
-	var m struct {
-		JSONRPC string `json:"jsonrpc"`
-	}
-	return json.Unmarshal(b, &m) == nil && m.JSONRPC == "2.0"
-}
-
-func errorMessage(b []byte) string {
-	var m struct {
-		Error struct {
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	if json.Unmarshal(b, &m) == nil && m.Error.Message != "" {
-		return m.Error.Message
-	}
-	return string(b)
+	return b
 }
 
 func jsonEscape(s string) string {

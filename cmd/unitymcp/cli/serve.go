@@ -14,6 +14,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/engine/daemon"
+	"github.com/unitymcp/unitymcp/engine/profile"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
 	"github.com/unitymcp/unitymcp/tray"
@@ -42,6 +43,7 @@ func newServeCmd(std IO) *cobra.Command {
 			if debug {
 				lvl = slog.LevelDebug
 			}
+			profile.SingleP()
 			return Serve(ServeConfig{Addr: addr, Headless: headless, LogLevel: lvl, Detached: detached}, std.Err)
 		},
 	}

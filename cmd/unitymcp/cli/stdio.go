@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unitymcp/unitymcp/engine/client"
+	"github.com/unitymcp/unitymcp/engine/profile"
 	"github.com/unitymcp/unitymcp/engine/project"
 	"github.com/unitymcp/unitymcp/engine/shim"
 	"github.com/unitymcp/unitymcp/engine/state"
@@ -38,6 +39,7 @@ the daemon routes it like any unpinned session.`,
 			if _, err := checkProject(cfg.Project); err != nil {
 				return err
 			}
+			profile.SingleP()
 			return Stdio(cfg, std.In, std.Out, std.Err)
 		},
 	}

@@ -334,7 +334,7 @@ namespace UnityMcp.Core
             switch (method)
             {
                 case Protocol.Ping:
-                    if (id != null) Send(Protocol.Response(id, new JObject()));
+                    if (id != null) Send(Protocol.Response(id, new JObject { { "mainThreadWaitMs", MainThreadWaitMs() } }));
                     return;
                 case Protocol.Cancel:
                     var cid = (string)m["params"]["callId"];
@@ -351,6 +351,25 @@ namespace UnityMcp.Core
                         Send(Protocol.ErrorResponse(id, new JObject { { "code", Protocol.MethodNotFound }, { "message", "the editor has no method " + method } }));
                     return;
             }
+        }
+
+        readonly object probeGate = new object();
+        DateTime probePosted; // default: no probe waiting for the main thread
+
+        /// <summary>The main thread's liveness for a ping's answer: how long the probe posted
+        /// at an earlier ping has waited for the main thread (0 when it ran; then a new one is
+        /// posted). The ping itself is answered here on the socket thread, which a modal dialog
+        /// does not stop; the daemon tells a blocked Editor from this number.</summary>
+        internal long MainThreadWaitMs()
+        {
+            lock (probeGate)
+            {
+                if (probePosted != default(DateTime))
+                    return (long)(DateTime.UtcNow - probePosted).TotalMilliseconds;
+                probePosted = DateTime.UtcNow;
+            }
+            main.Post(() => { lock (probeGate) probePosted = default(DateTime); });
+            return 0;
         }
 
         void Dispatch(JToken id, JObject p)

@@ -22,6 +22,8 @@ namespace UnityMcp.Core
         public const string PlayModeChanged = "playmode.changed";
         public const string ReloadRequired = "reload.required";
         public const string Quitting = "quitting";
+        /// <summary>A batch of Console entries (see <see cref="ConsoleForwarder"/>).</summary>
+        public const string ConsoleEntries = "console.entries";
 
         /// <summary>JSON-RPC error code of a tool failure; data.code is the tool error code.</summary>
         public const int ToolErrorCode = -32001;

@@ -66,6 +66,7 @@ namespace UnityMcp.Editor
             Registry = BuiltinTools.Build();
             AttributeTools.DeclareAll(Registry);
             Spanning = RestoreSpanning();
+            ConsoleForwarding.Install();
 
             CompilationPipeline.compilationStarted += OnCompilationStarted;
             CompilationPipeline.assemblyCompilationFinished += OnAssemblyCompiled;

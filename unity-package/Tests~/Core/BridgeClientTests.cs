@@ -194,6 +194,35 @@ namespace UnityMcp.Core.Tests
             }
         }
 
+        sealed class Held : IMainThread
+        {
+            public readonly List<Action> Queue = new List<Action>();
+            public void Post(Action work) { lock (Queue) Queue.Add(work); }
+            public void Drain()
+            {
+                Action[] q;
+                lock (Queue) { q = Queue.ToArray(); Queue.Clear(); }
+                foreach (var a in q) a();
+            }
+        }
+
+        /// <summary>The ping's answer carries the main thread's liveness: a probe posted at one
+        /// ping that has not run by the next (a modal dialog holds the main thread) is
+        /// reported with how long it waited; once the main thread ran it, 0 again.</summary>
+        [Test]
+        public void PingReportsHowLongTheMainThreadWaited()
+        {
+            var main = new Held();
+            var client = new BridgeClient(Identity(), new ToolRegistry(), main, new Quiet(), Path.GetTempPath()) { AutoStartDaemon = false };
+            Assert.AreEqual(0, client.MainThreadWaitMs(), "the first ping posts a probe");
+            Assert.AreEqual(1, main.Queue.Count, "one probe posted");
+            Thread.Sleep(30); // kept: the wait being measured
+            Assert.GreaterOrEqual(client.MainThreadWaitMs(), 25, "the probe has not run: the main thread is held up");
+            Assert.AreEqual(1, main.Queue.Count, "no second probe while the first waits");
+            main.Drain();
+            Assert.AreEqual(0, client.MainThreadWaitMs(), "the main thread ran the probe");
+        }
+
         /// <summary>A daemon that stops reading: the kernel's buffers fill up, and still no
         /// caller waits — events and replies are queued, pings answered from the socket
         /// thread keep the reader going, and the close before a reload gives up after

@@ -81,6 +81,7 @@ namespace UnityMcp.Headless
         static readonly List<JObject> console = new List<JObject>();
         static readonly object sync = new object();
         static BridgeClient client;
+        static ConsoleForwarder forwarder; // as ConsoleForwarding does in the Editor
         static MainThread main;
         static EditorIdentity identity;
         static string stateDir;
@@ -112,6 +113,12 @@ namespace UnityMcp.Headless
             while ((line = Console.In.ReadLine()) != null)
             {
                 if (line == "reload") main.Post(Reload);
+                // "log <type> <message>": a Console entry, forwarded to the daemon.
+                if (line.StartsWith("log "))
+                {
+                    var parts = line.Split(new[] { ' ' }, 3);
+                    if (parts.Length == 3) Log(parts[1], parts[2]);
+                }
                 if (line == "wake")
                 {
                     Console.Out.WriteLine(main.TakeWaits());
@@ -127,6 +134,8 @@ namespace UnityMcp.Headless
         static void Log(string type, string msg)
         {
             lock (sync) console.Add(new JObject { { "Type", type }, { "Message", msg }, { "StackTrace", "" } });
+            var f = forwarder;
+            if (f != null) f.Add(type, msg, "");
         }
 
         static ToolRegistry Tools()
@@ -161,6 +170,12 @@ namespace UnityMcp.Headless
             spanning = SpanningCalls.Load(sessionSpanning, out problem);
             if (problem != null) Console.Error.WriteLine("warn: " + problem);
             client = new BridgeClient(identity, Tools(), main, new StderrLog(), stateDir) { AutoStartDaemon = false, Spanning = spanning };
+            // One forwarder per domain, as in the Editor: entries logged before the hello
+            // wait in its queue and are sent once connected.
+            if (forwarder != null) forwarder.Dispose();
+            var c = client;
+            forwarder = new ConsoleForwarder(() => c.IsConnected, c.Emit);
+            forwarder.Start();
             var spans = spanning.Running("headless_span");
             client.Connected += () =>
             {

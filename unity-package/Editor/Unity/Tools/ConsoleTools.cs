@@ -283,6 +283,7 @@ namespace UnityMcp.Editor.Tools
                 }
             }
             lock (bufferLock) buffer.Clear();
+            ConsoleForwarding.Cleared();
             int total = errors + warnings + logs;
             if (Args.Bool(call, "AddConfirmationMessage")) Debug.Log("Console cleared by unitymcp");
             call.Reply(new JObject

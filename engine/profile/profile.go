@@ -1,0 +1,60 @@
+// Package profile tunes how unitymcp's processes run: the scheduler's size
+// (SingleP), and a CPU profile of the whole process when UNITYMCP_CPUPROFILE
+// names a folder: <folder>/<program>-<pid>.pprof, so the daemon, its stdio
+// shims and editorsim — separate processes started with the same
+// environment — each leave their own. It is how docs/performance.md finds
+// where the time of a call goes in the deployed shape.
+package profile
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+)
+
+// Env names the folder profiles are written to; unset, nothing is profiled.
+const Env = "UNITYMCP_CPUPROFILE"
+
+// Start begins profiling when Env is set and returns the function that
+// stops it and closes the file (a no-op otherwise). A profile that cannot
+// be started is reported on stderr and skipped: profiling never stops the
+// program from running.
+func Start(program string) (stop func()) {
+	dir := os.Getenv(Env)
+	if dir == "" {
+		return func() {}
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%s-%d.pprof", program, os.Getpid()))
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+		if err != nil {
+			f.Close()
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: not profiling: %v (set %s to an existing folder)\n", program, err, Env)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
+}
+
+// SingleP runs the Go scheduler on one processor (GOMAXPROCS=1) unless the
+// GOMAXPROCS environment variable says otherwise. The daemon, its stdio
+// shims and editorsim spend a call mostly waiting on sockets, handing work
+// from one goroutine to the next; with more than one processor each
+// hand-off wakes an idle thread on another core that spins and finds
+// nothing, which cost more CPU than the work and a fifth of a call's
+// latency in the deployed-shape benchmark (docs/performance.md, "One
+// processor"). One processor serves far more calls per second than an
+// Editor's main thread can answer.
+func SingleP() {
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(1)
+	}
+}

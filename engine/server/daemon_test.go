@@ -1,0 +1,91 @@
+package server
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+// testDaemon is a server with a connected simulated editor and one
+// initialised MCP session (the fuzz targets share one across inputs).
+type testDaemon struct {
+	srv     *Server
+	token   string
+	sid     string
+	timeout time.Duration // of each post; 0: none
+}
+
+// newTestDaemon starts one; reload is the simulated domain reload's length
+// (0: editorsim's default), timeout bounds each post (0: none).
+func newTestDaemon(f testing.TB, callTimeout, reload, timeout time.Duration) *testDaemon {
+	dir, err := state.At(f.TempDir())
+	if err != nil {
+		f.Fatal(err)
+	}
+	token, err := dir.EnsureToken()
+	if err != nil {
+		f.Fatal(err)
+	}
+	eng := engine.New(engine.Options{State: dir, CallTimeout: callTimeout})
+	srv := New(eng, token, "", nil)
+	ts := httptest.NewServer(srv)
+	f.Cleanup(ts.Close)
+	// Before the state folder is removed: the hub closes the editor's connection,
+	// then the engine writes the last instance files, so nothing is written into a
+	// folder being deleted (cleanups run last-registered first).
+	f.Cleanup(eng.Close)
+	f.Cleanup(eng.Hub.Close)
+	srv.BaseURL = ts.URL
+	proj := filepath.Join(f.TempDir(), "Fuzz")
+	for _, d := range []string{"Assets", "ProjectSettings"} {
+		os.MkdirAll(filepath.Join(proj, d), 0o755)
+	}
+	sim, err := editorsim.New(editorsim.Config{BaseURL: ts.URL, Token: token, ProjectDir: proj, StateDir: dir.Root, ReloadDelay: reload})
+	if err != nil {
+		f.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { sim.Run(ctx); close(done) }()
+	f.Cleanup(func() { cancel(); <-done })
+	select {
+	case <-sim.Connected():
+	case <-time.After(10 * time.Second):
+		f.Fatal("simulator did not connect")
+	}
+	d := &testDaemon{srv: srv, token: token, timeout: timeout}
+	rec := d.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`)
+	d.sid = rec.Header().Get("Mcp-Session-Id")
+	if d.sid == "" {
+		f.Fatalf("initialize: %d %s", rec.Code, rec.Body)
+	}
+	d.post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return d
+}
+
+func (d *testDaemon) post(body string) *httptest.ResponseRecorder {
+	ctx, cancel := context.Background(), context.CancelFunc(func() {})
+	if d.timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, d.timeout)
+	}
+	defer cancel()
+	req := httptest.NewRequestWithContext(ctx, "POST", "http://127.0.0.1/mcp", strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+d.token)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if d.sid != "" {
+		req.Header.Set("Mcp-Session-Id", d.sid)
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	}
+	rec := httptest.NewRecorder()
+	d.srv.ServeHTTP(rec, req)
+	return rec
+}

@@ -1,0 +1,316 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+	"github.com/unitymcp/unitymcp/engine"
+)
+
+// The Console as MCP logging (docs/architecture.md, "The Console as MCP
+// logging and resources").
+//
+// Each Console entry an editor sends reaches the sessions that follow that
+// editor — sessions pinned to its project, and unpinned sessions whose
+// select-editor pin or only connected editor it is — as
+// notifications/message, when its level passes the session's
+// logging/setLevel (mcp-go keeps the level; until a client sets one it is
+// mcp-go's default, error). A token bucket per session bounds what a log
+// storm sends; what it holds back is counted and announced once a second at
+// most ("N Console messages dropped"). Resource subscriptions are kept here
+// too (mcp-go acknowledges resources/subscribe but keeps no list for
+// Streamable HTTP sessions), and notifications/resources/updated is sent at
+// most every updateInterval per subscription: it says "read again", so
+// several changes in between need one.
+
+const (
+	// logBurst and logRate are a session's token bucket: up to logBurst
+	// messages at once, logRate a second after that.
+	logBurst = 100
+	logRate  = 20.0
+	// noticeDelay is how long after the first message held back the
+	// session is told how many were.
+	noticeDelay = time.Second
+	// updateInterval is the least time between two resources/updated
+	// notifications of one subscription.
+	updateInterval = 100 * time.Millisecond
+	// consoleLogger is the logger name of Console messages.
+	consoleLogger = "unity"
+)
+
+// consoleSessions is what the daemon keeps per MCP session for logging and
+// resource subscriptions, across the fronts of an mcpFront.
+type consoleSessions struct {
+	mu   sync.Mutex
+	byID map[string]*consoleSession
+}
+
+type consoleSession struct {
+	id      string
+	key     string // the front's project hash ("": not pinned by its URL)
+	front   *front
+	cs      mcpserver.ClientSession
+	gone    bool
+	tokens  float64
+	refill  time.Time
+	dropped int // held back since the last notice
+	notice  *time.Timer
+	subs    map[string]*subscription
+}
+
+type subscription struct {
+	last  time.Time
+	timer *time.Timer // a coalesced update waiting
+}
+
+// watchConsole adds the hooks that keep a front's sessions in m.console.
+func (m *mcpFront) watchConsole(hooks *mcpserver.Hooks, f *front, key string) {
+	c := &m.console
+	hooks.AddOnRegisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.byID == nil {
+			c.byID = map[string]*consoleSession{}
+		}
+		c.byID[cs.SessionID()] = &consoleSession{id: cs.SessionID(), key: key, front: f, cs: cs,
+			tokens: logBurst, refill: time.Now(), subs: map[string]*subscription{}}
+	})
+	hooks.AddOnUnregisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		s := c.byID[cs.SessionID()]
+		if s == nil || s.front != f {
+			return
+		}
+		delete(c.byID, s.id)
+		s.gone = true
+		if s.notice != nil {
+			s.notice.Stop()
+		}
+		for _, sub := range s.subs {
+			if sub.timer != nil {
+				sub.timer.Stop()
+			}
+		}
+	})
+	// Any URI may be subscribed to, also one that does not resolve yet: a
+	// client may watch the Console of an editor before it connects.
+	hooks.AddAfterSubscribe(func(ctx context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
+		if s := c.session(ctx, f); s != nil {
+			if s.subs[req.Params.URI] == nil {
+				s.subs[req.Params.URI] = &subscription{}
+			}
+			c.mu.Unlock()
+		}
+	})
+	hooks.AddAfterUnsubscribe(func(ctx context.Context, _ any, req *mcp.UnsubscribeRequest, _ *mcp.EmptyResult) {
+		if s := c.session(ctx, f); s != nil {
+			if sub := s.subs[req.Params.URI]; sub != nil && sub.timer != nil {
+				sub.timer.Stop()
+			}
+			delete(s.subs, req.Params.URI)
+			c.mu.Unlock()
+		}
+	})
+	hooks.AddAfterListResources(func(_ context.Context, _ any, _ *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
+		if res != nil {
+			res.Resources = append(res.Resources, m.editorResources(key)...)
+		}
+	})
+}
+
+// session returns the request's session of front f with c.mu held; nil
+// (and not held) when it is not known.
+func (c *consoleSessions) session(ctx context.Context, f *front) *consoleSession {
+	cs := mcpserver.ClientSessionFromContext(ctx)
+	if cs == nil {
+		return nil
+	}
+	c.mu.Lock()
+	s := c.byID[cs.SessionID()]
+	if s == nil || s.front != f {
+		c.mu.Unlock()
+		return nil
+	}
+	return s
+}
+
+// consoleUpdate is the engine's OnUpdate: it runs on a bridge connection's
+// read loop, and everything it sends is queued without waiting.
+func (m *mcpFront) consoleUpdate(u engine.Update) {
+	c := &m.console
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now()
+	switch u.Kind {
+	case engine.UpdateConsole:
+		uri := consoleURI(u.Project)
+		for _, s := range c.byID {
+			if !m.follows(s, u.Project) {
+				continue
+			}
+			c.sendLogs(s, u, now)
+			c.resourceUpdated(s, uri, now)
+		}
+	case engine.UpdateCompile:
+		uri := compileURI(u.Project)
+		for _, s := range c.byID {
+			if s.key == "" || s.key == u.Project {
+				c.resourceUpdated(s, uri, now)
+			}
+		}
+	case engine.UpdateEditors:
+		for _, s := range c.byID {
+			c.resourceUpdated(s, editorsURI, now)
+		}
+		if u.ListChanged { // the per-editor resources listed changed
+			m.mu.Lock()
+			for _, f := range m.fronts {
+				f.srv.SendNotificationToAllClients(mcp.MethodNotificationResourcesListChanged, nil)
+				f.fast.markDirty()
+			}
+			m.mu.Unlock()
+		}
+	}
+}
+
+// follows reports whether session s gets the Console messages of project
+// hash: its front is pinned to it, or it is unpinned and the engine routes
+// it there (select-editor, or the only connected editor).
+func (m *mcpFront) follows(s *consoleSession, hash string) bool {
+	if s.key != "" {
+		return s.key == hash
+	}
+	return m.eng.SessionEditor("mcp:"+s.id) == hash
+}
+
+// sendLogs sends the entries of u that pass the session's level, as far as
+// its bucket allows (c.mu held).
+func (c *consoleSessions) sendLogs(s *consoleSession, u engine.Update, now time.Time) {
+	min := sessionLevel(s.cs)
+	s.tokens = minf(logBurst, s.tokens+now.Sub(s.refill).Seconds()*logRate)
+	s.refill = now
+	sent := false
+	for _, e := range u.Entries {
+		lvl := unityLevel(e.Type)
+		if !lvl.ShouldSendTo(min) {
+			continue
+		}
+		if s.tokens < 1 {
+			s.dropped++
+			if s.notice == nil {
+				s.notice = time.AfterFunc(noticeDelay, func() { c.dropNotice(s) })
+			}
+			continue
+		}
+		s.tokens--
+		data := map[string]any{"project": u.Project, "type": e.Type, "message": e.Message, "seq": e.Seq}
+		if e.StackTrace != "" {
+			data["stackTrace"] = e.StackTrace
+		}
+		if s.front.srv.SendNotificationToSpecificClient(s.id, "notifications/message",
+			map[string]any{"level": lvl, "logger": consoleLogger, "data": data}) == nil {
+			sent = true
+		}
+	}
+	if sent {
+		s.front.fast.markQueued(s.id)
+	}
+}
+
+// dropNotice tells a session how many messages its bucket held back, at
+// warning level or the session's own if higher, so that it passes it.
+func (c *consoleSessions) dropNotice(s *consoleSession) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := s.dropped
+	s.dropped, s.notice = 0, nil
+	if s.gone || n == 0 {
+		return
+	}
+	lvl := mcp.LoggingLevelWarning
+	if min := sessionLevel(s.cs); !lvl.ShouldSendTo(min) {
+		lvl = min
+	}
+	msg := fmt.Sprintf("%d Console message(s) dropped: more than %d a second (burst %d) reach a client; read them in get-logs or the console resource", n, int(logRate), logBurst)
+	if s.front.srv.SendNotificationToSpecificClient(s.id, "notifications/message",
+		map[string]any{"level": lvl, "logger": "unitymcp", "data": map[string]any{"message": msg, "dropped": n}}) == nil {
+		s.front.fast.markQueued(s.id)
+	}
+}
+
+// resourceUpdated sends notifications/resources/updated for uri if s
+// subscribed to it, at most every updateInterval (c.mu held).
+func (c *consoleSessions) resourceUpdated(s *consoleSession, uri string, now time.Time) {
+	sub := s.subs[uri]
+	if sub == nil || sub.timer != nil {
+		return // not subscribed, or an update is already due
+	}
+	if wait := updateInterval - now.Sub(sub.last); wait > 0 {
+		sub.timer = time.AfterFunc(wait, func() {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			sub.timer = nil
+			if !s.gone && s.subs[uri] == sub {
+				c.sendUpdated(s, sub, uri, time.Now())
+			}
+		})
+		return
+	}
+	c.sendUpdated(s, sub, uri, now)
+}
+
+func (c *consoleSessions) sendUpdated(s *consoleSession, sub *subscription, uri string, now time.Time) {
+	sub.last = now
+	if s.front.srv.SendNotificationToSpecificClient(s.id, mcp.MethodNotificationResourceUpdated, map[string]any{"uri": uri}) == nil {
+		s.front.fast.markQueued(s.id)
+	}
+}
+
+// unityLevel maps a Unity LogType to an MCP logging level. Debug.Log is
+// what a project logs all the time (info, not debug: it is the Console's
+// normal output); Assert is an error in Unity's own Console; an Exception
+// is critical, above logged errors, so that a client can ask for crashes
+// only.
+func unityLevel(typ string) mcp.LoggingLevel {
+	switch typ {
+	case "Warning":
+		return mcp.LoggingLevelWarning
+	case "Error", "Assert":
+		return mcp.LoggingLevelError
+	case "Exception":
+		return mcp.LoggingLevelCritical
+	}
+	return mcp.LoggingLevelInfo
+}
+
+// sessionLevel is the least level a session wants (logging/setLevel).
+func sessionLevel(cs mcpserver.ClientSession) mcp.LoggingLevel {
+	if l, ok := cs.(mcpserver.SessionWithLogging); ok {
+		return l.GetLogLevel()
+	}
+	return mcp.LoggingLevelError
+}
+
+func minf(a, b float64) float64 {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+// markQueued notes that mcp-go may hold a notification for session id:
+// its next request goes through mcp-go, which delivers it. (tasks.go,
+// written at the same time, has the same helper as markSessionDirty; one
+// can go once both are in.)
+func (f *fastSessions) markQueued(id string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if s := f.live[id]; s != nil {
+		s.dirty = true
+	}
+}

@@ -1,0 +1,549 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+)
+
+// The stdio stream.
+//
+// `unitymcp stdio` (engine/shim) used to relay each stdin message as its
+// own HTTP POST: a second HTTP client, a second JSON pass and a second set
+// of goroutine hand-offs per call, which made the stdio path ~40 % slower
+// and twice as costly in CPU as a client speaking HTTP itself
+// (docs/performance.md). Now the shim opens one connection, upgraded from
+// GET /mcp/stream (after the same Host, Origin and token checks as every
+// route), and writes the client's messages to it one per line, as they came
+// on stdin; the daemon writes back every message for the client one per
+// line. The shim is a byte relay that only notes request ids, so that a
+// daemon restart answers what was in flight.
+//
+// On the daemon's side each message is served exactly as if the shim had
+// POSTed it: the same serveMCP (tasks, the tools/call fast path, mcp-go),
+// with the session id and protocol headers this stream learnt from its
+// initialize, an SSE answer unpacked into its messages as they are flushed
+// (progress notifications stream as they did), and the session's GET stream
+// for server notifications opened once the client sent
+// notifications/initialized. What the HTTP transport does for a session, it
+// does for a stream — the shim's old work moved into the daemon's process,
+// minus the sockets, the HTTP parsing and the second runtime.
+//
+// The stream is the session's lifetime: when the shim's side closes (its
+// client ended, or it died) every request in flight is cancelled and the
+// session ends; a daemon shutting down closes every stream.
+
+// serveStream upgrades GET /mcp/stream and serves the stream until either
+// side ends it.
+func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet || !headerHas(r.Header, "Connection", "upgrade") || !strings.EqualFold(r.Header.Get("Upgrade"), api.StreamProtocol) {
+		httpError(w, http.StatusBadRequest, "bad_upgrade", fmt.Sprintf("%s is the stdio shim's stream: send GET with Connection: Upgrade and Upgrade: %s (MCP clients use %s)", api.PathStream, api.StreamProtocol, api.PathMCP))
+		return
+	}
+	conn, brw, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, "internal", "upgrading the stream: "+err.Error())
+		return
+	}
+	conn.SetDeadline(time.Time{}) // the server's header and idle timeouts no longer apply
+	u := *r.URL
+	u.Path = api.PathMCP
+	hash := ""
+	if q := u.Query(); filepath.IsAbs(q.Get("project")) {
+		// A project folder is resolved once (it names the same hash for the
+		// stream's life): a path costs a stat per request, a hash nothing.
+		// Anything else (a name, a folder that is not a project) is
+		// resolved, or refused, request by request as on /mcp.
+		if t, terr := s.eng.Resolve(r.Context(), q.Get("project"), nil); terr == nil {
+			hash = t.Hash
+			q.Del("project")
+			u.Path, u.RawQuery = "/projects/"+hash+"/mcp", q.Encode()
+		}
+	}
+	st := &stream{s: s, conn: conn, in: brw.Reader, out: brw.Writer, url: &u, hash: hash, host: r.Host, remote: r.RemoteAddr}
+	if _, err := brw.WriteString("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: " + api.StreamProtocol + "\r\n\r\n"); err != nil || brw.Flush() != nil {
+		conn.Close()
+		return
+	}
+	st.run(r.Context())
+}
+
+// headerHas reports whether a comma-separated header holds token.
+func headerHas(h http.Header, key, token string) bool {
+	for _, v := range h.Values(key) {
+		for _, t := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(t), token) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stream is one shim's connection.
+type stream struct {
+	s      *Server
+	conn   net.Conn
+	in     *bufio.Reader
+	url    *url.URL // /mcp with the stream's query (project, group), or the project's /projects/<hash>/mcp
+	hash   string   // the project the stream is pinned to, when resolved at the start
+	host   string
+	remote string
+
+	wmu sync.Mutex
+	out *bufio.Writer
+
+	mu          sync.Mutex
+	sid         string // the session mcp-go gave the initialize
+	version     string // negotiated in initialize (2025 revisions)
+	initBody    []byte
+	initialized []byte
+	listening   bool // the session's GET stream is open
+	reinit      sync.Mutex
+}
+
+// run reads messages until the shim's side ends, then cancels what is in
+// flight and ends the session.
+func (st *stream) run(parent context.Context) {
+	ctx, cancel := context.WithCancel(parent)
+	go func() { <-ctx.Done(); st.conn.Close() }() // shutdown (or the end below) ends the read
+	var wg sync.WaitGroup
+	for {
+		msg, err := st.readLine()
+		if err != nil {
+			break // a line not ended by a newline is not a message: dropped
+		}
+		if msg = bytes.TrimSpace(msg); len(msg) > 0 {
+			st.dispatch(ctx, msg, &wg)
+		}
+	}
+	cancel()
+	wg.Wait()
+	st.endSession()
+}
+
+// readLine reads one line of at most MaxBodyBytes; a longer one is answered
+// with an error and skipped.
+func (st *stream) readLine() ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := st.in.ReadSlice('\n')
+		if len(line)+len(chunk) > MaxBodyBytes {
+			for err == bufio.ErrBufferFull {
+				_, err = st.in.ReadSlice('\n')
+			}
+			if err != nil {
+				return nil, err
+			}
+			st.write([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"a message of over %d bytes was dropped: that is the daemon's request size limit"}}`, MaxBodyBytes)))
+			line = line[:0]
+			continue
+		}
+		if err == bufio.ErrBufferFull {
+			line = append(line, chunk...)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if line == nil {
+			return append([]byte(nil), chunk...), nil // ReadSlice's buffer is reused
+		}
+		return append(line, chunk...), nil
+	}
+}
+
+// streamHead is what dispatch reads of a message.
+type streamHead struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		Meta json.RawMessage `json:"_meta"`
+	} `json:"params"`
+}
+
+// dispatch serves one message from the client: initialize in order (the
+// session starts there), everything else concurrently, as separate POSTs
+// would be.
+func (st *stream) dispatch(ctx context.Context, msg []byte, wg *sync.WaitGroup) {
+	var head streamHead
+	if msg[0] == '[' {
+		st.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not part of MCP; send one message per line"}}`))
+		return
+	}
+	if err := json.Unmarshal(msg, &head); err != nil {
+		st.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the message is not JSON: ` + jsonEscape(err.Error()) + `"}}`))
+		return
+	}
+	switch head.Method {
+	case "initialize":
+		st.mu.Lock()
+		st.initBody = msg
+		st.mu.Unlock()
+		st.post(ctx, msg, &head)
+		return
+	case "notifications/initialized":
+		st.mu.Lock()
+		st.initialized = msg
+		st.mu.Unlock()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		st.post(ctx, msg, &head)
+		if head.Method == "notifications/initialized" {
+			st.listen(ctx, wg)
+		}
+	}()
+}
+
+// post serves msg as a POST to /mcp and writes what it answers. A session
+// the daemon forgot (idle expiry) is started again with the client's own
+// initialize, transparently, and msg sent again: a 404 means it did not run.
+func (st *stream) post(ctx context.Context, msg []byte, head *streamHead) {
+	w := st.serve(ctx, http.MethodPost, msg, head)
+	if w.status == http.StatusNotFound && w.sid != "" && head.Method != "initialize" &&
+		strings.Contains(strings.ToLower(api.ErrorMessage(w.buf)+string(w.buf)), "session") && st.reinitialize(ctx, w.sid) {
+		w = st.serve(ctx, http.MethodPost, msg, head)
+	}
+	w.finish()
+	if head.Method == "initialize" && w.status == http.StatusOK {
+		st.mu.Lock()
+		if sid := w.hdr.Get(mcpserver.HeaderKeySessionID); sid != "" {
+			st.sid = sid
+		}
+		st.mu.Unlock()
+	}
+}
+
+// serve runs one request through serveMCP with a writer that relays its
+// answer to the stream as it is written (finish ends it).
+func (st *stream) serve(ctx context.Context, method string, body []byte, head *streamHead) *lineWriter {
+	w := &lineWriter{st: st, hdr: http.Header{}, head: head, sid: st.session()}
+	if head != nil && head.Method == "initialize" {
+		w.onMessage = st.noteVersion
+	}
+	st.s.serveMCP(w, st.request(ctx, method, body, head, w.sid))
+	return w
+}
+
+// request is the HTTP request the shim would have sent for body.
+func (st *stream) request(ctx context.Context, method string, body []byte, head *streamHead, sid string) *http.Request {
+	u := *st.url
+	r := &http.Request{Method: method, URL: &u, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: make(http.Header, 6), Host: st.host, RemoteAddr: st.remote, RequestURI: u.RequestURI(), Body: http.NoBody}
+	if st.hash != "" {
+		r.SetPathValue("hash", st.hash)
+	}
+	r.Header.Set("Accept", "application/json, text/event-stream")
+	if body != nil {
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+		r.Header.Set("Content-Type", "application/json")
+		ctx = context.WithValue(ctx, bodyKey, body)
+	}
+	st.mu.Lock()
+	version := st.version
+	st.mu.Unlock()
+	if sid != "" {
+		r.Header.Set(mcpserver.HeaderKeySessionID, sid)
+	}
+	if v := modernVersion(head); v != "" {
+		// 2026-07-28 and later: the version and the standard headers mirror
+		// the body.
+		var p json.RawMessage
+		var m struct {
+			Params json.RawMessage `json:"params"`
+		}
+		if json.Unmarshal(body, &m) == nil {
+			p = m.Params
+		}
+		for k, val := range mcp.StandardHeaders(v, mcp.MCPMethod(head.Method), p) {
+			r.Header.Set(k, val)
+		}
+		r.Header.Set(mcp.HeaderProtocolVersion, v)
+	} else if version != "" {
+		r.Header.Set(mcp.HeaderProtocolVersion, version)
+	}
+	return r.WithContext(ctx)
+}
+
+// modernVersion is the protocol version a message declares in
+// params._meta (2026-07-28 and later), "" otherwise.
+func modernVersion(head *streamHead) string {
+	if head == nil || isNull(head.Params.Meta) {
+		return ""
+	}
+	var meta map[string]any
+	if json.Unmarshal(head.Params.Meta, &meta) != nil {
+		return ""
+	}
+	if v, _ := meta[mcp.MetaKeyProtocolVersion].(string); mcp.IsModernProtocol(v) {
+		return v
+	}
+	return ""
+}
+
+func (st *stream) noteVersion(b []byte) {
+	var m struct {
+		Result struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(b, &m) == nil && m.Result.ProtocolVersion != "" {
+		st.mu.Lock()
+		st.version = m.Result.ProtocolVersion
+		st.mu.Unlock()
+	}
+}
+
+func (st *stream) session() string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.sid
+}
+
+// reinitialize replaces the session lost, which failed answered 404, with a
+// new one made from the client's initialize and initialized (their answers
+// kept from the client: it has them). Requests that failed on the same lost
+// session at once make one new session, not one each.
+func (st *stream) reinitialize(ctx context.Context, failed string) bool {
+	st.reinit.Lock()
+	defer st.reinit.Unlock()
+	st.mu.Lock()
+	initBody, initialized, current := st.initBody, st.initialized, st.sid
+	st.mu.Unlock()
+	if current != failed {
+		return current != "" // another request made the new one already
+	}
+	if initBody == nil {
+		return false
+	}
+	w := &lineWriter{st: st, hdr: http.Header{}, discard: true}
+	st.s.serveMCP(w, st.request(ctx, http.MethodPost, initBody, &streamHead{Method: "initialize"}, ""))
+	sid := w.hdr.Get(mcpserver.HeaderKeySessionID)
+	if w.status != http.StatusOK || sid == "" {
+		return false
+	}
+	st.mu.Lock()
+	st.sid = sid
+	st.mu.Unlock()
+	if initialized != nil {
+		w := &lineWriter{st: st, hdr: http.Header{}, discard: true}
+		st.s.serveMCP(w, st.request(ctx, http.MethodPost, initialized, &streamHead{Method: "notifications/initialized"}, sid))
+	}
+	st.s.log.Info("stdio stream: re-initialized an MCP session the daemon had ended")
+	return true
+}
+
+// listen keeps the session's GET stream open (server notifications:
+// list_changed, logging, resource updates), as the shim used to.
+func (st *stream) listen(ctx context.Context, wg *sync.WaitGroup) {
+	st.mu.Lock()
+	if st.listening || st.sid == "" {
+		st.mu.Unlock()
+		return
+	}
+	st.listening = true
+	st.mu.Unlock()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for ctx.Err() == nil {
+			w := &lineWriter{st: st, hdr: http.Header{}}
+			st.s.serveMCP(w, st.request(ctx, http.MethodGet, nil, nil, st.session()))
+			w.finish()
+			if w.status == http.StatusMethodNotAllowed {
+				return
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(time.Second):
+			}
+		}
+	}()
+}
+
+// endSession ends the MCP session when the stream ends.
+func (st *stream) endSession() {
+	if st.session() == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	w := &lineWriter{st: st, hdr: http.Header{}, discard: true}
+	st.s.serveMCP(w, st.request(ctx, http.MethodDelete, nil, nil, st.session()))
+}
+
+// write sends one message to the shim, one per line.
+func (st *stream) write(b []byte) {
+	if bytes.IndexByte(b, '\n') >= 0 {
+		var c bytes.Buffer
+		if json.Compact(&c, b) == nil {
+			b = c.Bytes()
+		}
+	}
+	st.wmu.Lock()
+	defer st.wmu.Unlock()
+	st.out.Write(b)
+	st.out.WriteByte('\n')
+	if st.out.Flush() != nil {
+		st.conn.Close() // the shim is gone: the read loop ends the stream
+	}
+}
+
+// lineWriter is the http.ResponseWriter of one message served for a
+// stream: an application/json answer is written as one line when the
+// handler returns, an SSE answer event by event as the handler flushes,
+// an HTTP error as a JSON-RPC error for the request.
+type lineWriter struct {
+	st      *stream
+	head    *streamHead // the request (nil for the GET stream)
+	sid     string      // the session it was sent on
+	hdr     http.Header
+	status  int
+	sse     bool
+	buf     []byte
+	data    bytes.Buffer // the current SSE event's data
+	discard bool         // re-initializing: nothing reaches the client
+
+	onMessage func([]byte)
+	out       func([]byte) // where messages go (nil: the stream)
+}
+
+func (w *lineWriter) Header() http.Header { return w.hdr }
+
+func (w *lineWriter) WriteHeader(code int) {
+	if w.status != 0 {
+		return
+	}
+	w.status = code
+	w.sse = strings.HasPrefix(w.hdr.Get("Content-Type"), "text/event-stream")
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	w.buf = append(w.buf, p...)
+	if w.sse {
+		w.drain()
+	}
+	return len(p), nil
+}
+
+// Flush is http.Flusher: mcp-go flushes each SSE event.
+func (w *lineWriter) Flush() {
+	if w.sse {
+		w.drain()
+	}
+}
+
+// drain emits every complete SSE event in the buffer.
+func (w *lineWriter) drain() {
+	for {
+		i := bytes.IndexByte(w.buf, '\n')
+		if i < 0 {
+			return
+		}
+		line := bytes.TrimSuffix(w.buf[:i], []byte("\r"))
+		w.sseLine(line)
+		w.buf = w.buf[i+1:]
+	}
+}
+
+// sseLine takes one line of an event stream: data lines accumulate, an
+// empty line ends the event.
+func (w *lineWriter) sseLine(line []byte) {
+	switch {
+	case len(line) == 0:
+		if w.data.Len() > 0 {
+			w.emit(append([]byte(nil), w.data.Bytes()...))
+			w.data.Reset()
+		}
+	case bytes.HasPrefix(line, []byte("data:")):
+		if w.data.Len() > 0 {
+			w.data.WriteByte('\n')
+		}
+		w.data.Write(bytes.TrimPrefix(bytes.TrimPrefix(line, []byte("data:")), []byte(" ")))
+	}
+}
+
+func (w *lineWriter) emit(b []byte) {
+	if w.onMessage != nil {
+		w.onMessage(b)
+	}
+	switch {
+	case w.discard:
+	case w.out != nil:
+		w.out(b)
+	default:
+		w.st.write(b)
+	}
+}
+
+// finish ends the answer once the handler returned.
+func (w *lineWriter) finish() {
+	if w.discard {
+		return
+	}
+	hasID := w.head != nil && len(w.head.ID) > 0 && string(w.head.ID) != "null"
+	switch {
+	case w.status == 0 || w.status == http.StatusAccepted || w.status == http.StatusNoContent:
+	case w.sse:
+		if len(w.buf) > 0 {
+			w.sseLine(bytes.TrimSuffix(w.buf, []byte("\r")))
+			w.buf = nil
+		}
+		w.sseLine(nil)
+	default:
+		// A 200 is the handler's JSON-RPC answer; any other status may be a
+		// JSON-RPC error (mcp-go's) or the daemon's HTTP error body.
+		b := bytes.TrimSpace(w.buf)
+		if len(b) == 0 {
+			return
+		}
+		if w.status == http.StatusOK || isJSONRPC(b) {
+			w.emit(b)
+			return
+		}
+		if hasID {
+			w.fail(fmt.Sprintf("daemon answered HTTP %d: %s", w.status, api.ErrorMessage(b)))
+		}
+	}
+}
+
+// fail answers the request with a JSON-RPC error.
+func (w *lineWriter) fail(msg string) {
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": w.head.ID, "error": map[string]any{"code": mcp.INTERNAL_ERROR, "message": msg}})
+	w.st.write(b)
+}
+
+// isJSONRPC reports whether b starts like a JSON-RPC 2.0 message (the
+// daemon's own answers, or an HTTP error body).
+func isJSONRPC(b []byte) bool {
+	var m struct {
+		JSONRPC string `json:"jsonrpc"`
+	}
+	return json.Unmarshal(b, &m) == nil && m.JSONRPC == "2.0"
+}
+
+func jsonEscape(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
+}
