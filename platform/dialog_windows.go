@@ -4,6 +4,7 @@ package platform
 
 import (
 	"strings"
+	"sync"
 	"syscall"
 	"unsafe"
 
@@ -21,15 +22,19 @@ var (
 // DialogBox, the dialogs Unity's EditorUtility.DisplayDialog shows).
 const dialogClass = "#32770"
 
-// modalDialogs lists the visible top-level windows of pid that are dialog
-// boxes (class #32770) or are owned by a window they disabled (what a
-// modal window does to its owner), with the texts of their buttons.
-func modalDialogs(pid int) ([]Dialog, error) {
-	var out []Dialog
-	cb := syscall.NewCallback(func(h windows.HWND, _ uintptr) uintptr {
+// The enumeration callbacks are made once: the runtime never frees a
+// callback and stops the process after 2,000, and the daemon looks for
+// dialogs on every heartbeat of a held-up editor. Their state is the
+// package's, one enumeration at a time.
+var (
+	enumMu      sync.Mutex
+	enumPid     int
+	enumDialogs []Dialog
+	enumButtons []string
+	dialogCB    = syscall.NewCallback(func(h windows.HWND, _ uintptr) uintptr {
 		var wpid uint32
 		windows.GetWindowThreadProcessId(h, &wpid)
-		if int(wpid) != pid {
+		if int(wpid) != enumPid {
 			return 1
 		}
 		if v, _, _ := procIsWindowVisible.Call(uintptr(h)); v == 0 {
@@ -44,29 +49,42 @@ func modalDialogs(pid int) ([]Dialog, error) {
 		if className(h) != dialogClass && !modalOwner {
 			return 1
 		}
-		out = append(out, Dialog{Title: windowText(h), Buttons: buttons(h)})
+		enumDialogs = append(enumDialogs, Dialog{Title: windowText(h), Buttons: buttons(h)})
 		return 1
 	})
-	procEnumWindows.Call(cb, 0)
-	return out, nil
-}
-
-// buttons are the texts of a window's visible push buttons, without the
-// '&' of their access keys.
-func buttons(h windows.HWND) []string {
-	var out []string
-	cb := syscall.NewCallback(func(c windows.HWND, _ uintptr) uintptr {
+	buttonCB = syscall.NewCallback(func(c windows.HWND, _ uintptr) uintptr {
 		if v, _, _ := procIsWindowVisible.Call(uintptr(c)); v == 0 {
 			return 1
 		}
 		if strings.EqualFold(className(c), "Button") {
 			if t := strings.ReplaceAll(windowText(c), "&", ""); t != "" {
-				out = append(out, t)
+				enumButtons = append(enumButtons, t)
 			}
 		}
 		return 1
 	})
-	procEnumChildWindows.Call(uintptr(h), cb, 0)
+)
+
+// modalDialogs lists the visible top-level windows of pid that are dialog
+// boxes (class #32770) or are owned by a window they disabled (what a
+// modal window does to its owner), with the texts of their buttons.
+func modalDialogs(pid int) ([]Dialog, error) {
+	enumMu.Lock()
+	defer enumMu.Unlock()
+	enumPid, enumDialogs = pid, nil
+	procEnumWindows.Call(dialogCB, 0)
+	out := enumDialogs
+	enumDialogs = nil
+	return out, nil
+}
+
+// buttons are the texts of a window's visible push buttons, without the
+// '&' of their access keys (under enumMu, from dialogCB).
+func buttons(h windows.HWND) []string {
+	enumButtons = nil
+	procEnumChildWindows.Call(uintptr(h), buttonCB, 0)
+	out := enumButtons
+	enumButtons = nil
 	return out
 }
 

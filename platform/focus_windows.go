@@ -3,6 +3,7 @@
 package platform
 
 import (
+	"sync"
 	"syscall"
 	"time"
 
@@ -22,16 +23,16 @@ var (
 	procAttachThreadInput   = user32.NewProc("AttachThreadInput")
 )
 
-// focusWindow finds the visible, unowned top-level window of pid and brings
-// it to the foreground. A background process may not take the foreground
-// (the foreground lock), so it attaches its input to the foreground thread
-// first, then verifies with GetForegroundWindow.
-func focusWindow(pid int) error {
-	var target windows.HWND
-	cb := syscall.NewCallback(func(h windows.HWND, _ uintptr) uintptr {
+// mainWindowCB finds the visible, unowned top-level window of focusPid
+// (made once: see dialog_windows.go; under focusMu).
+var (
+	focusMu      sync.Mutex
+	focusPid     int
+	focusTarget  windows.HWND
+	mainWindowCB = syscall.NewCallback(func(h windows.HWND, _ uintptr) uintptr {
 		var wpid uint32
 		windows.GetWindowThreadProcessId(h, &wpid)
-		if int(wpid) != pid {
+		if int(wpid) != focusPid {
 			return 1
 		}
 		if v, _, _ := procIsWindowVisible.Call(uintptr(h)); v == 0 {
@@ -40,10 +41,26 @@ func focusWindow(pid int) error {
 		if owner, _, _ := procGetWindow.Call(uintptr(h), 4 /* GW_OWNER */); owner != 0 {
 			return 1
 		}
-		target = h
+		focusTarget = h
 		return 0
 	})
-	procEnumWindows.Call(cb, 0)
+)
+
+// mainWindow is the visible, unowned top-level window of pid (0: none).
+func mainWindow(pid int) windows.HWND {
+	focusMu.Lock()
+	defer focusMu.Unlock()
+	focusPid, focusTarget = pid, 0
+	procEnumWindows.Call(mainWindowCB, 0)
+	return focusTarget
+}
+
+// focusWindow finds the visible, unowned top-level window of pid and brings
+// it to the foreground. A background process may not take the foreground
+// (the foreground lock), so it attaches its input to the foreground thread
+// first, then verifies with GetForegroundWindow.
+func focusWindow(pid int) error {
+	target := mainWindow(pid)
 	if target == 0 {
 		return focusErr("process %d has no visible top-level window", pid)
 	}

@@ -45,6 +45,8 @@ type Menu struct {
 	running map[string]int
 	cancel  context.CancelFunc // of the current menu's click handlers
 	last    string             // layout key of the current menu, to skip identical rebuilds
+
+	refreshMu sync.Mutex // one refresh at a time (refresh)
 }
 
 // Run shows the tray and blocks until Quit (systray owns this goroutine).
@@ -96,8 +98,13 @@ func (m *Menu) follow() {
 	})
 }
 
-// refresh re-reads the daemon's state into the snapshot.
+// refresh re-reads the daemon's state into the snapshot. Refreshes run one
+// at a time: one started by a click can still be reading when an event
+// starts another, and if the older finished last its stale /health (the
+// editor still connected) would be what the menu keeps.
 func (m *Menu) refresh() {
+	m.refreshMu.Lock()
+	defer m.refreshMu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	m.mu.Lock()
@@ -325,6 +332,9 @@ func layoutKey(s Snapshot) string {
 	k := s.Version + "|" + s.Err + "|" + s.Icon()
 	for _, e := range s.Editors {
 		k += "|" + e.Info.ProjectHash + ":" + e.Label()
+	}
+	for _, e := range s.Closed {
+		k += "|closed:" + e.ProjectHash
 	}
 	for _, n := range api.NotificationKinds {
 		if s.Notifications[n] {

@@ -44,3 +44,10 @@ func decodedIDKey(id json.RawMessage) string {
 	}
 	return string(bytes.TrimSpace(id))
 }
+
+// PlainID reports whether a JSON-RPC id is a number or a string (not null,
+// an object or an array).
+func PlainID(id json.RawMessage) bool {
+	id = bytes.TrimSpace(id)
+	return len(id) > 0 && (id[0] == '"' || id[0] == '-' || (id[0] >= '0' && id[0] <= '9'))
+}

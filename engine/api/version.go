@@ -28,6 +28,10 @@ const (
 // StreamProtocol is the Upgrade token of PathStream.
 const StreamProtocol = "unitymcp-stdio"
 
+// MaxRequestBytes bounds one request to the daemon: an HTTP body on every
+// route, a line of the stdio stream.
+const MaxRequestBytes = 4 << 20
+
 // SessionHeader names a caller's session for probe diffs where the protocol
 // has none (REST, stateless MCP 2026-07-28 clients).
 const SessionHeader = "X-UnityMCP-Session"

@@ -375,8 +375,13 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 		forget()
 		return err
 	}
-	// The request waits its turn behind urgent frames and other requests; the
-	// call gives up at its own deadline either way.
+	// The request waits its turn behind urgent frames and other requests,
+	// and the call gives up at its own deadline while it waits. With nothing
+	// queued this goroutine writes the frame itself: a write into a socket
+	// whose buffer is full (the editor stopped reading) holds the call until
+	// the write ends or the stall timeout drops the connection — its deadline
+	// is then late by at most the stall timeout, and only when the editor has
+	// left megabytes unread.
 	wrote := make(chan error, 1)
 	if err := p.enqueue(&outFrame{b: frame, ctx: ctx, done: wrote}, method == MethodPing, true); err != nil {
 		forget()

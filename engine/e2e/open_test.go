@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // fakeInstalledEditor stands editorsim in for an installed Unity Editor:
@@ -80,6 +83,35 @@ func TestOpenEditor(t *testing.T) {
 	out, errOut, code = cliRun(t, home, home, "open", "--project", c)
 	if code != 1 || !strings.Contains(errOut, "6000.0.0f1") {
 		t.Errorf("unitymcp open, missing version: exit %d: %s%s", code, out, errOut)
+	}
+
+	// An Editor that starts but never connects (stuck on a license dialog,
+	// no package): the call ends at its timeout naming the process it
+	// started and what to look at, not hanging for ever.
+	d := newProject(t, "Delta")
+	os.WriteFile(filepath.Join(d, "ProjectSettings", "ProjectVersion.txt"), []byte("m_EditorVersion: 6000.2.0f1\n"), 0o644)
+	stuck := filepath.Join(home, "Unity", "Hub", "Editor", "6000.2.0f1", "Editor")
+	os.MkdirAll(stuck, 0o755)
+	pidFile := filepath.Join(home, "stuck.pid")
+	os.WriteFile(filepath.Join(stuck, "Unity"), []byte("#!/bin/sh\necho $$ > '"+pidFile+"'\nexec sleep 60\n"), 0o755)
+	t.Cleanup(func() {
+		if b, err := os.ReadFile(pidFile); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	})
+	start := time.Now()
+	out, _, code = cliRun(t, home, home, "call", "open-editor", "--args", `{"project":"`+d+`","confirm":true,"timeout_seconds":1}`)
+	took := time.Since(start)
+	pid, _ := os.ReadFile(pidFile)
+	for _, want := range []string{"deadline_exceeded", "did not connect within 1s", "(pid " + strings.TrimSpace(string(pid)) + ")", "unitymcp install unity --project"} {
+		if code != 1 || !strings.Contains(out, want) {
+			t.Errorf("an editor that never connects: exit %d, want %q in:\n%s", code, want, out)
+		}
+	}
+	if took > 10*time.Second {
+		t.Errorf("open-editor with timeout_seconds 1 took %v", took)
 	}
 }
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -33,22 +34,8 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, wait time.Dura
 		if err != nil || len(head) < LargeBodyBytes {
 			return head, release, err
 		}
-		s.largeOnce.Do(func() {
-			n := s.LargeBodies
-			if n <= 0 {
-				n = DefaultLargeBodies
-			}
-			s.large = make(chan struct{}, n)
-		})
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		select {
-		case s.large <- struct{}{}:
-			release = func() { <-s.large }
-		case <-t.C:
-			return nil, release, errBusy
-		case <-r.Context().Done():
-			return nil, release, r.Context().Err()
+		if release, err = s.largeSlot(r.Context(), wait); err != nil {
+			return nil, func() {}, err
 		}
 	}
 	rest, err := io.ReadAll(body)
@@ -56,4 +43,26 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, wait time.Dura
 		return rest, release, err
 	}
 	return append(head, rest...), release, err
+}
+
+// largeSlot waits up to wait for one of the LargeBodies slots (errBusy
+// when none frees in time); release gives it back.
+func (s *Server) largeSlot(ctx context.Context, wait time.Duration) (release func(), err error) {
+	s.largeOnce.Do(func() {
+		n := s.LargeBodies
+		if n <= 0 {
+			n = DefaultLargeBodies
+		}
+		s.large = make(chan struct{}, n)
+	})
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case s.large <- struct{}{}:
+		return func() { <-s.large }, nil
+	case <-t.C:
+		return nil, errBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }

@@ -179,7 +179,7 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 		}
 		return false // mcp-go answers it (202) and cancels its own calls
 	}
-	if m.Method != "tools/call" || !plainID(m.ID) || m.Params.Name == "" || !isNull(m.Result) || !isNull(m.Params.Meta) {
+	if m.Method != "tools/call" || !api.PlainID(m.ID) || m.Params.Name == "" || !isNull(m.Result) || !isNull(m.Params.Meta) {
 		return false
 	}
 	// A task-augmented call (params.task) is never answered here: it gets a
@@ -240,12 +240,6 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 // need them, so this runs only if editors changed in between, and then the
 // call fails as for a client without roots, listing the editors.
 func noRoots(context.Context) ([]string, error) { return nil, nil }
-
-// plainID reports whether a JSON-RPC id is a number or a string.
-func plainID(id json.RawMessage) bool {
-	id = bytes.TrimSpace(id)
-	return len(id) > 0 && (id[0] == '"' || id[0] == '-' || (id[0] >= '0' && id[0] <= '9'))
-}
 
 // isNull reports whether a raw JSON value is absent or null.
 func isNull(v json.RawMessage) bool {

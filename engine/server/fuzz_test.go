@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // FuzzMCPPost sends arbitrary bodies to /mcp on an initialised session,
@@ -63,7 +65,7 @@ func FuzzMCPPost(f *testing.F) {
 		var resp struct {
 			ID json.RawMessage `json:"id"`
 		}
-		if json.Unmarshal([]byte(body), &req) != nil || !plainID(req.ID) || json.Unmarshal(out, &resp) != nil {
+		if json.Unmarshal([]byte(body), &req) != nil || !api.PlainID(req.ID) || json.Unmarshal(out, &resp) != nil {
 			return
 		}
 		var a, b any

@@ -148,13 +148,18 @@ func (m *mcpFront) consoleUpdate(u engine.Update) {
 	now := time.Now()
 	switch u.Kind {
 	case engine.UpdateConsole:
+		// Log messages go to the sessions that follow this editor; a
+		// resource update to every session that may read the resource (and
+		// subscribed to it), as for compile results: an unpinned session
+		// with several editors follows none but may subscribe to each.
 		uri := consoleURI(u.Project)
 		for _, s := range c.byID {
-			if !m.follows(s, u.Project) {
-				continue
+			if m.follows(s, u.Project) {
+				c.sendLogs(s, u, now)
 			}
-			c.sendLogs(s, u, now)
-			c.resourceUpdated(s, uri, now)
+			if s.key == "" || s.key == u.Project {
+				c.resourceUpdated(s, uri, now)
+			}
 		}
 	case engine.UpdateCompile:
 		uri := compileURI(u.Project)

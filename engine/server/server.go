@@ -26,7 +26,7 @@ import (
 )
 
 // MaxBodyBytes bounds a request body on every route (413 beyond it).
-const MaxBodyBytes = 4 << 20
+const MaxBodyBytes = api.MaxRequestBytes
 
 // Server serves every HTTP route of the daemon.
 type Server struct {

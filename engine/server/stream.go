@@ -75,7 +75,8 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 			u.Path, u.RawQuery = "/projects/"+hash+"/mcp", q.Encode()
 		}
 	}
-	st := &stream{s: s, conn: conn, in: brw.Reader, out: brw.Writer, url: &u, hash: hash, host: r.Host, remote: r.RemoteAddr}
+	st := &stream{s: s, conn: conn, in: brw.Reader, out: brw.Writer, url: &u, hash: hash, host: r.Host, remote: r.RemoteAddr,
+		slots: make(chan struct{}, maxStreamRequests)}
 	if _, err := brw.WriteString("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: " + api.StreamProtocol + "\r\n\r\n"); err != nil || brw.Flush() != nil {
 		conn.Close()
 		return
@@ -115,6 +116,7 @@ type stream struct {
 	initialized []byte
 	listening   bool // the session's GET stream is open
 	reinit      sync.Mutex
+	slots       chan struct{} // requests being served (maxStreamRequests)
 }
 
 // run reads messages until the shim's side ends, then cancels what is in
@@ -202,14 +204,52 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, wg *sync.WaitGroup) 
 		st.initialized = msg
 		st.mu.Unlock()
 	}
+	isRequest := api.PlainID(head.ID)
+	// As on HTTP: a message over LargeBodyBytes waits for one of the
+	// daemon's few large-body slots (the stream's reading waits with it).
+	release := func() {}
+	if len(msg) > LargeBodyBytes {
+		var err error
+		if release, err = st.s.largeSlot(ctx, 30*time.Second); err != nil {
+			if isRequest {
+				st.answerError(head.ID, fmt.Sprintf("busy: %d messages over %d bytes are being served; send this one again in a moment", cap(st.s.large), LargeBodyBytes))
+			}
+			return
+		}
+	}
+	// At most maxStreamRequests requests of a stream are served at once;
+	// one more is answered busy at once. Notifications (a cancel among
+	// them) are never refused.
+	if isRequest {
+		select {
+		case st.slots <- struct{}{}:
+		default:
+			release()
+			st.answerError(head.ID, fmt.Sprintf("busy: %d requests of this session are being served; send the next when one is answered", maxStreamRequests))
+			return
+		}
+	}
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		defer release()
+		if isRequest {
+			defer func() { <-st.slots }()
+		}
 		st.post(ctx, msg, &head)
 		if head.Method == "notifications/initialized" {
 			st.listen(ctx, wg)
 		}
 	}()
+}
+
+// maxStreamRequests bounds the requests of one stream served at once.
+const maxStreamRequests = 64
+
+// answerError answers a request of the stream's with a JSON-RPC error.
+func (st *stream) answerError(id json.RawMessage, msg string) {
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": mcp.INTERNAL_ERROR, "message": msg}})
+	st.write(b)
 }
 
 // post serves msg as a POST to /mcp and writes what it answers. A session
@@ -529,10 +569,7 @@ func (w *lineWriter) finish() {
 }
 
 // fail answers the request with a JSON-RPC error.
-func (w *lineWriter) fail(msg string) {
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": w.head.ID, "error": map[string]any{"code": mcp.INTERNAL_ERROR, "message": msg}})
-	w.st.write(b)
-}
+func (w *lineWriter) fail(msg string) { w.st.answerError(w.head.ID, msg) }
 
 // isJSONRPC reports whether b starts like a JSON-RPC 2.0 message (the
 // daemon's own answers, or an HTTP error body).

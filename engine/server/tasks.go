@@ -271,7 +271,7 @@ func (s *Server) tryTask(w http.ResponseWriter, r *http.Request, hash string, f 
 		return false
 	}
 	var m taskRequest
-	if json.Unmarshal(body, &m) != nil || m.JSONRPC != "2.0" || !plainID(m.ID) {
+	if json.Unmarshal(body, &m) != nil || m.JSONRPC != "2.0" || !api.PlainID(m.ID) {
 		return false
 	}
 	switch m.Method {

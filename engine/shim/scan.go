@@ -48,6 +48,40 @@ func responseID(b []byte) (id []byte, ok bool) {
 	}
 }
 
+// member returns the value of a top-level member of the JSON object b,
+// reading members in order; nil when it is not found before b ends or
+// stops being JSON (b may be the start of a message cut short).
+func member(b []byte, name string) []byte {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return nil
+	}
+	for i++; ; {
+		i = skipSpace(b, i)
+		if i < len(b) && b[i] == ',' {
+			i = skipSpace(b, i+1)
+		}
+		end := skipString(b, i)
+		if end < 0 {
+			return nil
+		}
+		key := string(b[i+1 : end-1])
+		i = skipSpace(b, end)
+		if i >= len(b) || b[i] != ':' {
+			return nil
+		}
+		i = skipSpace(b, i+1)
+		vend := skipValue(b, i)
+		if vend < 0 || vend > len(b) {
+			return nil
+		}
+		if key == name {
+			return b[i:vend]
+		}
+		i = vend
+	}
+}
+
 func skipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++

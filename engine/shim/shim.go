@@ -116,8 +116,10 @@ func Run(ctx context.Context, opt Options) error {
 	go func() { <-ctx.Done(); r.close() }()
 	in := bufio.NewReaderSize(opt.In, 1<<20)
 	for {
-		line, err := in.ReadBytes('\n')
-		if msg := bytes.TrimSpace(line); len(msg) > 0 {
+		line, over, err := readLine(in)
+		if msg := bytes.TrimSpace(line); over {
+			r.tooLarge(msg)
+		} else if len(msg) > 0 {
 			r.handle(ctx, msg)
 		}
 		if err != nil {
@@ -129,6 +131,43 @@ func Run(ctx context.Context, opt Options) error {
 	r.waitAnswered(5 * time.Second)
 	r.close()
 	return nil
+}
+
+// maxKept is how much of a line over api.MaxRequestBytes is kept to find
+// its id; the rest is read and dropped.
+const maxKept = 64 << 10
+
+// readLine reads one line from stdin. A line over api.MaxRequestBytes (the
+// daemon's limit) comes back cut to its first maxKept bytes with over set.
+func readLine(in *bufio.Reader) (line []byte, over bool, err error) {
+	for {
+		chunk, err := in.ReadSlice('\n')
+		switch {
+		case over:
+		case len(line)+len(chunk) > api.MaxRequestBytes:
+			over = true
+			line = append(line, chunk[:min(len(chunk), max(0, maxKept-len(line)))]...)
+			if len(line) > maxKept {
+				line = line[:maxKept]
+			}
+		default:
+			line = append(line, chunk...)
+		}
+		if err != bufio.ErrBufferFull {
+			return line, over, err
+		}
+	}
+}
+
+// tooLarge answers a message over the daemon's size limit, by its id when
+// the start of the message names one, and sends nothing.
+func (r *relay) tooLarge(start []byte) {
+	id := json.RawMessage("null")
+	if v := member(start, "id"); api.PlainID(v) {
+		id = v
+	}
+	r.write([]byte(`{"jsonrpc":"2.0","id":` + string(id) + `,"error":{"code":-32600,"message":"` +
+		fmt.Sprintf("the message is over %d bytes, the daemon's request size limit; it was not sent", api.MaxRequestBytes) + `"}}`))
 }
 
 // head is what the shim reads of a client's message.
@@ -264,10 +303,13 @@ func (r *relay) resume(c *conn) {
 		if p.on == nil || p.on == c {
 			continue // not written yet: its own send writes it
 		}
-		if p.repeatable {
+		switch {
+		case string(p.id) == reinitID:
+			delete(r.inflight, key) // the shim's own: made again below, never the client's to hear of
+		case p.repeatable:
 			p.on = c
 			again = append(again, p.msg)
-		} else {
+		default:
 			delete(r.inflight, key)
 			lost = append(lost, p)
 		}
@@ -305,7 +347,9 @@ func (r *relay) failLost(msg string) {
 	for key, p := range r.inflight {
 		if p.on != nil {
 			delete(r.inflight, key)
-			lost = append(lost, p)
+			if string(p.id) != reinitID {
+				lost = append(lost, p)
+			}
 		}
 	}
 	r.mu.Unlock()
@@ -386,11 +430,12 @@ func (r *relay) readLoop(c *conn) {
 	r.mu.Lock()
 	busy := len(r.inflight) > 0
 	r.mu.Unlock()
+	var err error
 	if lost && busy {
-		r.connectLocked(r.ctx, true)
+		_, err = r.connectLocked(r.ctx, true) // a failure answers what was in flight
 	}
 	r.cmu.Unlock()
-	if lost && !busy {
+	if lost && (!busy || err != nil) {
 		r.redial()
 	}
 }
@@ -513,7 +558,8 @@ func (r *relay) signal() {
 }
 
 // waitAnswered waits until no request is in flight but listen streams
-// (which last as long as the session), at most d.
+// (which last as long as the session), at most d, unless the relay is
+// stopped.
 func (r *relay) waitAnswered(d time.Duration) {
 	deadline := time.NewTimer(d)
 	defer deadline.Stop()
@@ -533,6 +579,8 @@ func (r *relay) waitAnswered(d time.Duration) {
 		case <-r.changed:
 		case <-deadline.C:
 			return
+		case <-r.ctx.Done():
+			return // stopped (a signal): nothing is waited for
 		}
 	}
 }

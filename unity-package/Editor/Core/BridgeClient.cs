@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
-using System.Net.WebSockets;
 using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
@@ -172,19 +171,15 @@ namespace UnityMcp.Core
                 TryStartDaemon(unproven);
                 return unproven;
             }
-            var ws = new ClientWebSocket();
-            ws.Options.SetRequestHeader("Authorization", "Bearer " + ep.Token);
-            ws.Options.KeepAliveInterval = TimeSpan.FromSeconds(30);
             var uri = new Uri(ep.Url.Replace("http://", "ws://").TrimEnd('/') + Protocol.Path);
+            WebSocketClient ws;
             try
             {
-                if (!ws.ConnectAsync(uri, life.Token).Wait(ConnectTimeout))
-                    throw new TimeoutException("no answer within " + ConnectTimeout.TotalSeconds + " s");
+                ws = WebSocketClient.Connect(uri, "Bearer " + ep.Token, ConnectTimeout);
             }
             catch (Exception e)
             {
                 TryStartDaemon("the daemon at " + ep.Url + " does not answer (" + e.GetBaseException().Message + ")");
-                ws.Dispose();
                 return "cannot connect to " + ep.Url + ": " + e.GetBaseException().Message;
             }
             var c = new Connection(ws, log, MaxQueuedBytes);
@@ -286,24 +281,16 @@ namespace UnityMcp.Core
             }
         }
 
-        string ReadLoop(ClientWebSocket ws)
+        string ReadLoop(WebSocketClient ws)
         {
-            var buf = new byte[64 * 1024];
-            var msg = new MemoryStream();
             try
             {
-                while (ws.State == WebSocketState.Open)
+                while (true)
                 {
-                    var r = ws.ReceiveAsync(new ArraySegment<byte>(buf), life.Token).Result;
-                    if (r.MessageType == WebSocketMessageType.Close)
-                        return "the daemon closed the connection (" + r.CloseStatusDescription + ")";
-                    msg.Write(buf, 0, r.Count);
-                    if (!r.EndOfMessage) continue;
-                    var text = Encoding.UTF8.GetString(msg.GetBuffer(), 0, (int)msg.Length);
-                    msg.SetLength(0);
+                    var text = ws.Receive();
+                    if (text == null) return "the daemon closed the connection (" + ws.CloseReason + ")";
                     Handle(text);
                 }
-                return "connection " + ws.State;
             }
             catch (Exception e)
             {
@@ -544,7 +531,7 @@ namespace UnityMcp.Core
         /// writes it, so that no other thread ever waits for the daemon to read.</summary>
         internal sealed class Connection
         {
-            readonly ClientWebSocket ws;
+            readonly WebSocketClient ws;
             readonly ILog log;
             readonly long maxQueued;
             readonly Queue<byte[]> queue = new Queue<byte[]>();
@@ -559,7 +546,7 @@ namespace UnityMcp.Core
             /// connection broke).</summary>
             public readonly ManualResetEventSlim ReaderDone = new ManualResetEventSlim(false);
 
-            public Connection(ClientWebSocket ws, ILog log, long maxQueued)
+            public Connection(WebSocketClient ws, ILog log, long maxQueued)
             {
                 this.ws = ws;
                 this.log = log;
@@ -641,12 +628,12 @@ namespace UnityMcp.Core
                             queued -= frame.Length;
                         }
                         // The only wait on the daemon reading: on this thread.
-                        ws.SendAsync(new ArraySegment<byte>(frame), WebSocketMessageType.Text, true, CancellationToken.None).Wait();
+                        ws.Send(frame);
                     }
                     string reason;
                     lock (queue) reason = closeReason;
                     // The close frame only: the reader sees the daemon's answer to it.
-                    ws.CloseOutputAsync(WebSocketCloseStatus.NormalClosure, reason, CancellationToken.None).Wait();
+                    ws.Close(reason);
                 }
                 catch (Exception e)
                 {

@@ -1,0 +1,135 @@
+package server
+
+import (
+	"bufio"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+)
+
+// dialStream opens GET /mcp/stream with the given headers and returns the
+// upgraded connection, or the refusal's status and body.
+func dialStream(t *testing.T, base string, hdr map[string]string) (net.Conn, *bufio.Reader, int, string) {
+	t.Helper()
+	u, _ := url.Parse(base)
+	c, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	req := "GET " + api.PathStream + " HTTP/1.1\r\nHost: " + u.Host + "\r\n"
+	for k, v := range hdr {
+		req += k + ": " + v + "\r\n"
+	}
+	io.WriteString(c, req+"\r\n")
+	br := bufio.NewReader(c)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		b, _ := io.ReadAll(resp.Body)
+		return nil, nil, resp.StatusCode, string(b)
+	}
+	return c, br, resp.StatusCode, ""
+}
+
+func upgrade(token string) map[string]string {
+	return map[string]string{"Authorization": "Bearer " + token, "Connection": "Upgrade", "Upgrade": api.StreamProtocol}
+}
+
+// The stream's upgrade passes the same guards as every route.
+func TestStreamUpgradeGuards(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	for _, tc := range []struct {
+		name   string
+		hdr    map[string]string
+		status int
+		want   string
+	}{
+		{"no token", map[string]string{"Connection": "Upgrade", "Upgrade": api.StreamProtocol}, 401, "bearer token"},
+		{"wrong token", upgrade("nope"), 401, "bearer token"},
+		{"web page", map[string]string{"Authorization": "Bearer " + d.token, "Connection": "Upgrade", "Upgrade": api.StreamProtocol, "Origin": "https://example.com"}, 403, "Origin"},
+		{"not an upgrade", map[string]string{"Authorization": "Bearer " + d.token}, 400, "Upgrade: " + api.StreamProtocol},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, _, status, body := dialStream(t, d.srv.BaseURL, tc.hdr)
+			if c != nil || status != tc.status || !strings.Contains(body, tc.want) {
+				t.Fatalf("got %d %s; want %d with %q", status, body, tc.status, tc.want)
+			}
+		})
+	}
+}
+
+// A stream serves its lines as POSTs would be: the session starts with
+// initialize, calls are answered by id, bad lines get JSON-RPC errors and
+// the stream carries on; a session the daemon ended meanwhile (idle
+// expiry) is started again with the client's initialize, unseen.
+func TestStreamServesLinesAsPosts(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	c, br, status, body := dialStream(t, d.srv.BaseURL, upgrade(d.token))
+	if c == nil {
+		t.Fatalf("upgrade: %d %s", status, body)
+	}
+	read := func(want string) string {
+		t.Helper()
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		for {
+			l, err := br.ReadString('\n')
+			if err != nil {
+				t.Fatalf("reading the stream (want %s): %v", want, err)
+			}
+			if strings.Contains(l, `"method":"notifications/`) {
+				continue // list_changed and the like may come at any time
+			}
+			if !strings.Contains(l, want) {
+				t.Fatalf("the daemon sent %.300s; want %s", l, want)
+			}
+			return l
+		}
+	}
+	send := func(s string) { io.WriteString(c, s+"\n") }
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	read(`"protocolVersion":"2025-11-25"`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
+	read(`"id":2,"result":{"content"`)
+	send(`[{"jsonrpc":"2.0","id":3,"method":"ping"}]`)
+	read(`"code":-32600`)
+	send(`{not json`)
+	read(`"code":-32700`)
+	send(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get-logs","arguments":{"x":"` + strings.Repeat("a", MaxBodyBytes) + `"}}}`)
+	read(`request size limit`)
+	send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	read(`"id":5,"result"`)
+
+	// The session expires (swept as after an hour without requests): the
+	// next call still works, on a new session made from the same initialize.
+	// (The test daemon's own session expires too: none is left.)
+	f := d.srv.mcp.get("", d.srv.maxPins())
+	d.srv.lastSweep.Store(0)
+	d.srv.sweepSessions(time.Now().Add(2 * DefaultSessionIdle))
+	if n := f.fast.count(); n != 0 {
+		t.Fatalf("%d sessions after the sweep: the stream's session did not expire", n)
+	}
+	send(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
+	read(`"id":6,"result":{"content"`)
+	if n := f.fast.count(); n != 1 {
+		t.Fatalf("%d sessions after the call, want 1 (a new one for the stream)", n)
+	}
+
+	// The shim's side ends: the stream's session ends with it.
+	c.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for f.fast.count() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d sessions after the stream closed, want 0", f.fast.count())
+		}
+		time.Sleep(10 * time.Millisecond) // polls the session count: nothing signals the DELETE's end
+	}
+}

@@ -1,0 +1,231 @@
+package shim
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+)
+
+// fakeDaemon speaks the daemon's side of the stdio stream: it accepts
+// connections, upgrades them and hands each to the test as a conn whose
+// lines the test reads and answers.
+type fakeDaemon struct {
+	ln    net.Listener
+	conns chan *fakeConn
+}
+
+type fakeConn struct {
+	c     net.Conn
+	lines chan string // what the shim wrote, line by line; closed when it ends
+	query string      // the upgrade request's query
+	auth  string
+}
+
+func newFakeDaemon(t *testing.T) *fakeDaemon {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &fakeDaemon{ln: ln, conns: make(chan *fakeConn, 8)}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			br := bufio.NewReader(c)
+			req, err := http.ReadRequest(br)
+			if err != nil || req.URL.Path != api.PathStream || req.Header.Get("Upgrade") != api.StreamProtocol {
+				c.Close()
+				continue
+			}
+			io.WriteString(c, "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: "+api.StreamProtocol+"\r\n\r\n")
+			fc := &fakeConn{c: c, lines: make(chan string, 64), query: req.URL.RawQuery, auth: req.Header.Get("Authorization")}
+			go func() {
+				defer close(fc.lines)
+				for {
+					l, err := br.ReadString('\n')
+					if err != nil {
+						return
+					}
+					fc.lines <- strings.TrimSpace(l)
+				}
+			}()
+			d.conns <- fc
+		}
+	}()
+	return d
+}
+
+func (d *fakeDaemon) next(t *testing.T) *fakeConn {
+	t.Helper()
+	select {
+	case c := <-d.conns:
+		return c
+	case <-time.After(10 * time.Second):
+		t.Fatal("the shim did not connect")
+		return nil
+	}
+}
+
+// expect reads the next line and checks it holds want.
+func (c *fakeConn) expect(t *testing.T, want string) string {
+	t.Helper()
+	select {
+	case l, ok := <-c.lines:
+		if !ok {
+			t.Fatalf("the shim closed the stream; want a line with %s", want)
+		}
+		if !strings.Contains(l, want) {
+			t.Fatalf("the shim sent %s; want a line with %s", l, want)
+		}
+		return l
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the shim sent nothing; want a line with %s", want)
+		return ""
+	}
+}
+
+func (c *fakeConn) send(s string) { io.WriteString(c.c, s+"\n") }
+
+// client is the MCP client's side of the shim's stdin and stdout.
+type client struct {
+	in    io.Writer
+	lines chan string
+}
+
+func startShim(t *testing.T, d *fakeDaemon) *client {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		Run(ctx, Options{BaseURL: "http://" + d.ln.Addr().String(), Token: "tok", Project: "/p", In: inR, Out: outW})
+		close(done)
+	}()
+	t.Cleanup(func() { cancel(); inW.Close(); <-done; outW.Close() })
+	c := &client{in: inW, lines: make(chan string, 64)}
+	go func() {
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(nil, 8<<20)
+		for sc.Scan() {
+			c.lines <- sc.Text()
+		}
+	}()
+	return c
+}
+
+func (c *client) send(s string) { io.WriteString(c.in, s+"\n") }
+
+// answers collects what the client receives until it has one per id.
+func (c *client) answers(t *testing.T, ids ...string) map[string]string {
+	t.Helper()
+	got := map[string]string{}
+	deadline := time.After(10 * time.Second)
+	for len(got) < len(ids) {
+		select {
+		case l := <-c.lines:
+			if strings.Contains(l, reinitID) {
+				t.Fatalf("the client heard of the shim's own initialize: %s", l)
+			}
+			id, ok := responseID([]byte(l))
+			if !ok {
+				continue
+			}
+			got[api.IDKey(id)] = l
+		case <-deadline:
+			t.Fatalf("answers so far %v; want one for each of %v", got, ids)
+		}
+	}
+	for _, id := range ids {
+		if got[api.IDKey(json.RawMessage(id))] == "" {
+			t.Fatalf("no answer for id %s: %v", id, got)
+		}
+	}
+	return got
+}
+
+const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+
+// The daemon dies with two calls in flight: the one to a read-only tool is
+// sent again on the new connection, after the session was started again
+// with the client's own initialize; the other is answered daemon_restarted
+// and never sent again. The new daemon then dies before answering that
+// initialize: the client never hears of the shim's own request, and the
+// next connection starts the session again.
+func TestRestartResendsOnlyWhatIsSafe(t *testing.T) {
+	d := newFakeDaemon(t)
+	c := startShim(t, d)
+	c.send(initialize)
+	c1 := d.next(t)
+	if c1.auth != "Bearer tok" || !strings.Contains(c1.query, "project=%2Fp") {
+		t.Fatalf("upgrade request: auth %q query %q", c1.auth, c1.query)
+	}
+	c1.expect(t, `"method":"initialize"`)
+	c1.send(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}}`)
+	c.answers(t, "1")
+	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	c1.expect(t, "notifications/initialized")
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	c1.expect(t, `"tools/list"`)
+	c1.send(`{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"read","annotations":{"readOnlyHint":true}},{"name":"write","annotations":{}}]}}`)
+	c.answers(t, "2")
+	c.send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"read"}}`)
+	c.send(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"write"}}`)
+	c1.expect(t, `"id":3`)
+	c1.expect(t, `"id":4`)
+	c1.c.Close() // the daemon dies with both in flight
+
+	c2 := d.next(t)
+	c2.expect(t, reinitID)
+	c2.c.Close() // and the new one dies before answering the shim's initialize
+	lost := c.answers(t, "4")
+	if !strings.Contains(lost[api.IDKey(json.RawMessage("4"))], api.CodeDaemonRestarted) {
+		t.Fatalf("the call to write: %s; want daemon_restarted", lost)
+	}
+
+	c3 := d.next(t)
+	l := c3.expect(t, reinitID)
+	if !strings.Contains(l, `"clientInfo":{"name":"t"`) {
+		t.Fatalf("the session is not started with the client's initialize: %s", l)
+	}
+	c3.expect(t, "notifications/initialized")
+	c3.expect(t, `"id":3`) // the read-only call, again
+	c3.send(`{"jsonrpc":"2.0","id":` + reinitID + `,"result":{"protocolVersion":"2025-11-25"}}`)
+	c3.send(`{"jsonrpc":"2.0","id":3,"result":{"content":[]}}`)
+	c.answers(t, "3")
+	c.send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	if l := c3.expect(t, `"id":`); !strings.Contains(l, `"id":5`) {
+		t.Fatalf("after the restart the shim sent %s; the call to write must never be sent again", l)
+	}
+}
+
+// A message over the daemon's size limit is answered by its own id and not
+// sent; the stream carries on.
+func TestOversizedMessageAnsweredByItsID(t *testing.T) {
+	d := newFakeDaemon(t)
+	c := startShim(t, d)
+	c.send(initialize)
+	c1 := d.next(t)
+	c1.expect(t, `"method":"initialize"`)
+	c1.send(`{"jsonrpc":"2.0","id":1,"result":{}}`)
+	c.answers(t, "1")
+	c.send(`{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"x","arguments":{"code":"` + strings.Repeat("a", api.MaxRequestBytes) + `"}}}`)
+	got := c.answers(t, `"big"`)
+	if !strings.Contains(got[api.IDKey(json.RawMessage(`"big"`))], "size limit") {
+		t.Fatalf("oversized message: %v", got)
+	}
+	c.send(`{"jsonrpc":"2.0","id":6,"method":"ping"}`)
+	if l := c1.expect(t, `"id":`); !strings.Contains(l, `"id":6`) {
+		t.Fatalf("the shim sent %.200s; the oversized message must not be sent", l)
+	}
+}

@@ -1,0 +1,266 @@
+using System;
+using System.IO;
+using System.Net.Sockets;
+using System.Security.Cryptography;
+using System.Text;
+using System.Threading;
+
+namespace UnityMcp.Core
+{
+    /// <summary>The bridge's WebSocket client (RFC 6455) on a blocking socket: text
+    /// messages, the server's frames unmasked, ours masked, pings answered, fragmented
+    /// messages joined, the closing handshake.
+    ///
+    /// Why not System.Net.WebSockets.ClientWebSocket: on the Editor's Mono every
+    /// ReceiveAsync(...).Result and SendAsync(...).Wait() passes the frame through the
+    /// thread pool — an I/O completion wakes a pool thread, which wakes the thread waiting
+    /// on the task — two thread wake-ups per frame each way. Here the reader thread blocks
+    /// on the socket itself and the writer thread writes to it: one wake-up per frame
+    /// (docs/performance.md, "The C# bridge client"). Reads happen on one thread (the
+    /// reader); writes on any thread, one frame at a time.</summary>
+    sealed class WebSocketClient : IDisposable
+    {
+        /// <summary>The largest frame accepted (the daemon's own limit).</summary>
+        public const int MaxFrameBytes = 32 << 20;
+        const string AcceptGuid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+
+        readonly TcpClient tcp;
+        readonly NetworkStream stream;
+        readonly object writeGate = new object();
+        readonly RandomNumberGenerator rng = RandomNumberGenerator.Create();
+        readonly byte[] head = new byte[14];
+        readonly byte[] maskKey = new byte[4];
+        byte[] readBuf = new byte[64 * 1024];
+        byte[] writeBuf = new byte[64 * 1024];
+        int closeSent; // 1 once our close frame went out (Interlocked)
+
+        /// <summary>Why the daemon closed the connection (its close frame's code and reason).</summary>
+        public string CloseReason { get; private set; }
+
+        WebSocketClient(TcpClient tcp, NetworkStream stream)
+        {
+            this.tcp = tcp;
+            this.stream = stream;
+        }
+
+        /// <summary>Dials uri (ws://host:port/path) and upgrades the connection, sending
+        /// authorization as the Authorization header. Throws with the daemon's answer when
+        /// it refuses.</summary>
+        public static WebSocketClient Connect(Uri uri, string authorization, TimeSpan timeout)
+        {
+            var tcp = new TcpClient { NoDelay = true };
+            try
+            {
+                var dial = tcp.ConnectAsync(uri.Host, uri.Port);
+                if (!dial.Wait(timeout))
+                    throw new TimeoutException("no answer within " + timeout.TotalSeconds + " s");
+                var stream = tcp.GetStream();
+                stream.ReadTimeout = stream.WriteTimeout = (int)timeout.TotalMilliseconds;
+                var nonce = new byte[16];
+                using (var r = RandomNumberGenerator.Create()) r.GetBytes(nonce);
+                var key = Convert.ToBase64String(nonce);
+                var request = "GET " + uri.PathAndQuery + " HTTP/1.1\r\nHost: " + uri.Host + ":" + uri.Port +
+                    "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + key +
+                    "\r\nSec-WebSocket-Version: 13\r\nAuthorization: " + authorization + "\r\n\r\n";
+                var bytes = Encoding.ASCII.GetBytes(request);
+                stream.Write(bytes, 0, bytes.Length);
+                var answer = ReadHead(stream);
+                var lines = answer.Split(new[] { "\r\n" }, StringSplitOptions.None);
+                if (!lines[0].StartsWith("HTTP/1.1 101", StringComparison.Ordinal))
+                    throw new IOException("the daemon refused the bridge connection: " + lines[0] + BodyOf(stream, lines));
+                string accept = null;
+                foreach (var l in lines)
+                    if (l.StartsWith("Sec-WebSocket-Accept:", StringComparison.OrdinalIgnoreCase))
+                        accept = l.Substring("Sec-WebSocket-Accept:".Length).Trim();
+                string want;
+                using (var sha = SHA1.Create())
+                    want = Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes(key + AcceptGuid)));
+                if (accept != want)
+                    throw new IOException("the daemon's WebSocket upgrade answer has the wrong Sec-WebSocket-Accept (" + (accept ?? "none") + ")");
+                stream.ReadTimeout = stream.WriteTimeout = Timeout.Infinite;
+                return new WebSocketClient(tcp, stream);
+            }
+            catch
+            {
+                tcp.Close();
+                throw;
+            }
+        }
+
+        /// <summary>The response head up to its blank line, read byte by byte so that no
+        /// frame behind it is consumed.</summary>
+        static string ReadHead(Stream s)
+        {
+            var sb = new StringBuilder();
+            while (sb.Length < 16 * 1024)
+            {
+                int b = s.ReadByte();
+                if (b < 0) throw new IOException("the daemon closed the connection during the WebSocket upgrade");
+                sb.Append((char)b);
+                int n = sb.Length;
+                if (n >= 4 && sb[n - 4] == '\r' && sb[n - 3] == '\n' && sb[n - 2] == '\r' && sb[n - 1] == '\n')
+                    return sb.ToString(0, n - 4);
+            }
+            throw new IOException("the daemon's WebSocket upgrade answer has no end");
+        }
+
+        /// <summary>": " and the start of a refusal's body (the daemon says why there).</summary>
+        static string BodyOf(Stream s, string[] headLines)
+        {
+            int length = 0;
+            foreach (var l in headLines)
+                if (l.StartsWith("Content-Length:", StringComparison.OrdinalIgnoreCase))
+                    int.TryParse(l.Substring("Content-Length:".Length).Trim(), out length);
+            if (length <= 0) return "";
+            var body = new byte[Math.Min(length, 4096)];
+            int got = 0;
+            try
+            {
+                while (got < body.Length)
+                {
+                    int n = s.Read(body, got, body.Length - got);
+                    if (n <= 0) break;
+                    got += n;
+                }
+            }
+            catch (IOException) { }
+            return ": " + Encoding.UTF8.GetString(body, 0, got);
+        }
+
+        /// <summary>Reads the next message (text or binary, as UTF-8 text); null once the
+        /// daemon closed the connection (<see cref="CloseReason"/> says why). Pings are
+        /// answered on the way. One reader at a time.</summary>
+        public string Receive()
+        {
+            int have = 0;
+            while (true)
+            {
+                ReadFull(head, 0, 2);
+                bool fin = (head[0] & 0x80) != 0;
+                int op = head[0] & 0x0F;
+                bool masked = (head[1] & 0x80) != 0;
+                long len = head[1] & 0x7F;
+                if (len == 126)
+                {
+                    ReadFull(head, 0, 2);
+                    len = (head[0] << 8) | head[1];
+                }
+                else if (len == 127)
+                {
+                    ReadFull(head, 0, 8);
+                    len = 0;
+                    for (int i = 0; i < 8; i++) len = (len << 8) | head[i];
+                }
+                if (masked) ReadFull(head, 10, 4);
+                if (len < 0 || have + len > MaxFrameBytes)
+                    throw new IOException("the daemon sent a message of over " + MaxFrameBytes + " bytes");
+                if (op >= 0x8)
+                {
+                    // A control frame comes whole, between a message's fragments too.
+                    var payload = new byte[len];
+                    ReadFull(payload, 0, (int)len);
+                    if (masked) Unmask(payload, 0, (int)len, head, 10);
+                    if (op == 0x9) WriteFrame(0xA, payload, 0, payload.Length);
+                    else if (op == 0x8)
+                    {
+                        int code = payload.Length >= 2 ? (payload[0] << 8) | payload[1] : 1005;
+                        var reason = payload.Length > 2 ? Encoding.UTF8.GetString(payload, 2, payload.Length - 2) : "";
+                        CloseReason = reason.Length > 0 ? reason : "status " + code;
+                        if (Interlocked.Exchange(ref closeSent, 1) == 0)
+                        {
+                            try { WriteFrame(0x8, payload, 0, Math.Min(2, payload.Length)); }
+                            catch (Exception) { }
+                        }
+                        return null;
+                    }
+                    continue;
+                }
+                if (have + len > readBuf.Length)
+                    Array.Resize(ref readBuf, (int)Math.Max(have + len, Math.Min(readBuf.Length * 2L, MaxFrameBytes)));
+                ReadFull(readBuf, have, (int)len);
+                if (masked) Unmask(readBuf, have, (int)len, head, 10);
+                have += (int)len;
+                if (!fin) continue;
+                var text = Encoding.UTF8.GetString(readBuf, 0, have);
+                if (readBuf.Length > 1 << 20) readBuf = new byte[64 * 1024]; // a large message's buffer is not kept
+                return text;
+            }
+        }
+
+        void ReadFull(byte[] buf, int offset, int count)
+        {
+            while (count > 0)
+            {
+                int n = stream.Read(buf, offset, count);
+                if (n <= 0) throw new IOException("the daemon closed the connection");
+                offset += n;
+                count -= n;
+            }
+        }
+
+        static void Unmask(byte[] buf, int offset, int count, byte[] key, int keyOffset)
+        {
+            for (int i = 0; i < count; i++) buf[offset + i] ^= key[keyOffset + (i & 3)];
+        }
+
+        /// <summary>Sends one text message (waits while the socket's buffer is full).</summary>
+        public void Send(byte[] utf8)
+        {
+            WriteFrame(0x1, utf8, 0, utf8.Length);
+        }
+
+        /// <summary>Sends the close frame (normal closure, reason); the daemon's answer ends
+        /// <see cref="Receive"/>.</summary>
+        public void Close(string reason)
+        {
+            if (Interlocked.Exchange(ref closeSent, 1) != 0) return;
+            var r = Encoding.UTF8.GetBytes(reason ?? "");
+            var payload = new byte[2 + Math.Min(r.Length, 123)];
+            payload[0] = 1000 >> 8;
+            payload[1] = 1000 & 0xFF;
+            Array.Copy(r, 0, payload, 2, payload.Length - 2);
+            WriteFrame(0x8, payload, 0, payload.Length);
+        }
+
+        /// <summary>One frame, masked as a client's must be, in one write.</summary>
+        void WriteFrame(int op, byte[] payload, int offset, int count)
+        {
+            lock (writeGate)
+            {
+                int hl = count < 126 ? 2 : count <= 0xFFFF ? 4 : 10;
+                int total = hl + 4 + count;
+                var buf = total <= writeBuf.Length ? writeBuf : new byte[total];
+                buf[0] = (byte)(0x80 | op);
+                if (hl == 2) buf[1] = (byte)(0x80 | count);
+                else if (hl == 4)
+                {
+                    buf[1] = 0x80 | 126;
+                    buf[2] = (byte)(count >> 8);
+                    buf[3] = (byte)count;
+                }
+                else
+                {
+                    buf[1] = 0x80 | 127;
+                    long n = count;
+                    for (int i = 9; i >= 2; i--, n >>= 8) buf[i] = (byte)n;
+                }
+                rng.GetBytes(maskKey);
+                Array.Copy(maskKey, 0, buf, hl, 4);
+                for (int i = 0; i < count; i++) buf[hl + 4 + i] = (byte)(payload[offset + i] ^ maskKey[i & 3]);
+                stream.Write(buf, 0, total);
+            }
+        }
+
+        /// <summary>Drops the connection now: a blocked read or write ends with an error.</summary>
+        public void Abort()
+        {
+            try { tcp.Close(); } catch (Exception) { }
+        }
+
+        public void Dispose()
+        {
+            Abort();
+            rng.Dispose();
+        }
+    }
+}

@@ -1,0 +1,214 @@
+using System;
+using System.IO;
+using System.Net;
+using System.Net.Sockets;
+using System.Security.Cryptography;
+using System.Text;
+using System.Threading;
+using NUnit.Framework;
+
+namespace UnityMcp.Core.Tests
+{
+    /// <summary>The bridge's own WebSocket client against a server written here frame by
+    /// frame: what RFC 6455 lets a server send (fragments, pings between them, every
+    /// length form, a close with a reason) and a refused upgrade.</summary>
+    public class WebSocketClientTests
+    {
+        static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
+
+        /// <summary>A one-connection server: upgrade, then the test's frames.</summary>
+        sealed class Server : IDisposable
+        {
+            readonly TcpListener listener = new TcpListener(IPAddress.Loopback, 0);
+            public NetworkStream Stream;
+            TcpClient peer;
+            public string RequestHead;
+            public Uri Uri;
+            Thread accept;
+            public Exception Failed;
+
+            public Server(string refusal = null)
+            {
+                listener.Start();
+                Uri = new Uri("ws://127.0.0.1:" + ((IPEndPoint)listener.LocalEndpoint).Port + "/bridge");
+                accept = new Thread(() =>
+                {
+                    try
+                    {
+                        peer = listener.AcceptTcpClient();
+                        Stream = peer.GetStream();
+                        Stream.ReadTimeout = (int)Timeout.TotalMilliseconds; // a missing frame fails the test, not hangs it
+                        RequestHead = FakeDaemon.ReadHead(Stream).ToString();
+                        string resp;
+                        if (refusal != null)
+                            resp = "HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: " + refusal.Length + "\r\n\r\n" + refusal;
+                        else
+                        {
+                            string key = null;
+                            foreach (var l in RequestHead.Split(new[] { "\r\n" }, StringSplitOptions.None))
+                                if (l.StartsWith("Sec-WebSocket-Key:", StringComparison.OrdinalIgnoreCase)) key = l.Substring(18).Trim();
+                            string acc;
+                            using (var sha = SHA1.Create())
+                                acc = Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")));
+                            resp = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + acc + "\r\n\r\n";
+                        }
+                        var b = Encoding.ASCII.GetBytes(resp);
+                        Stream.Write(b, 0, b.Length);
+                    }
+                    catch (Exception e) { Failed = e; }
+                });
+                accept.Start();
+            }
+
+            public void Ready() { Assert.That(accept.Join(Timeout), "the server accepted"); Assert.That(Failed, Is.Null); }
+
+            /// <summary>One unmasked frame, as a server sends them.</summary>
+            public void Frame(bool fin, int op, byte[] payload)
+            {
+                var ms = new MemoryStream();
+                ms.WriteByte((byte)((fin ? 0x80 : 0) | op));
+                if (payload.Length < 126) ms.WriteByte((byte)payload.Length);
+                else if (payload.Length <= 0xffff) { ms.WriteByte(126); ms.WriteByte((byte)(payload.Length >> 8)); ms.WriteByte((byte)payload.Length); }
+                else { ms.WriteByte(127); for (int i = 7; i >= 0; i--) ms.WriteByte((byte)((long)payload.Length >> (8 * i))); }
+                ms.Write(payload, 0, payload.Length);
+                var f = ms.ToArray();
+                Stream.Write(f, 0, f.Length);
+            }
+
+            /// <summary>Reads one frame from the client: it must be masked.</summary>
+            public int ReadFrame(out byte[] payload)
+            {
+                int b0 = Stream.ReadByte(), b1 = Stream.ReadByte();
+                Assert.That(b1 & 0x80, Is.EqualTo(0x80), "a client's frames are masked");
+                long len = b1 & 0x7f;
+                if (len == 126) len = (Stream.ReadByte() << 8) | Stream.ReadByte();
+                else if (len == 127) { len = 0; for (int i = 0; i < 8; i++) len = (len << 8) | (uint)Stream.ReadByte(); }
+                var mask = Read(4);
+                payload = Read((int)len);
+                for (int i = 0; i < payload.Length; i++) payload[i] ^= mask[i % 4];
+                return b0 & 0x0f;
+            }
+
+            byte[] Read(int n)
+            {
+                var buf = new byte[n];
+                for (int off = 0; off < n;)
+                {
+                    int r = Stream.Read(buf, off, n - off);
+                    if (r <= 0) throw new EndOfStreamException();
+                    off += r;
+                }
+                return buf;
+            }
+
+            public void Dispose()
+            {
+                try { if (peer != null) peer.Close(); } catch (Exception) { }
+                listener.Stop();
+            }
+        }
+
+        static byte[] Utf8(string s) { return Encoding.UTF8.GetBytes(s); }
+
+        [Test]
+        public void ReadsWhatAServerMaySend()
+        {
+            using (var server = new Server())
+            {
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout);
+                server.Ready();
+                StringAssert.Contains("Authorization: Bearer tok\r\n", server.RequestHead);
+                StringAssert.StartsWith("GET /bridge HTTP/1.1\r\n", server.RequestHead);
+                // A message in three fragments with a ping between them, then one of each
+                // length form (7-bit, 16-bit, 64-bit), then a close with a reason.
+                server.Frame(false, 1, Utf8("{\"a\":"));
+                server.Frame(true, 9, Utf8("are you there"));
+                server.Frame(false, 0, Utf8("\"é"));
+                server.Frame(true, 0, Utf8("\"}"));
+                Assert.That(ws.Receive(), Is.EqualTo("{\"a\":\"é\"}"));
+                byte[] pong;
+                Assert.That(server.ReadFrame(out pong), Is.EqualTo(10), "the ping is answered with a pong");
+                Assert.That(Encoding.UTF8.GetString(pong), Is.EqualTo("are you there"));
+                foreach (var n in new[] { 125, 126, 65535, 65536, 200000 })
+                {
+                    var big = new string('x', n);
+                    server.Frame(true, 1, Utf8(big));
+                    Assert.That(ws.Receive(), Is.EqualTo(big), n + " bytes");
+                }
+                server.Frame(true, 8, new byte[] { 0x03, 0xE8 }.Concat(Utf8("daemon stopping")));
+                Assert.That(ws.Receive(), Is.Null, "a close ends the messages");
+                Assert.That(ws.CloseReason, Is.EqualTo("daemon stopping"));
+                byte[] closeEcho;
+                Assert.That(server.ReadFrame(out closeEcho), Is.EqualTo(8), "the close is answered");
+                Assert.That(closeEcho, Is.EqualTo(new byte[] { 0x03, 0xE8 }));
+                ws.Dispose();
+            }
+        }
+
+        [Test]
+        public void WritesMaskedFramesOfEveryLength()
+        {
+            using (var server = new Server())
+            {
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout);
+                server.Ready();
+                foreach (var n in new[] { 0, 125, 126, 65535, 65536, 300000 })
+                {
+                    var msg = new string('y', n);
+                    ws.Send(Utf8(msg));
+                    byte[] got;
+                    Assert.That(server.ReadFrame(out got), Is.EqualTo(1));
+                    Assert.That(Encoding.UTF8.GetString(got), Is.EqualTo(msg), n + " bytes");
+                }
+                ws.Close("bye");
+                byte[] close;
+                Assert.That(server.ReadFrame(out close), Is.EqualTo(8));
+                Assert.That(close[0] << 8 | close[1], Is.EqualTo(1000));
+                Assert.That(Encoding.UTF8.GetString(close, 2, close.Length - 2), Is.EqualTo("bye"));
+                ws.Dispose();
+            }
+        }
+
+        [Test]
+        public void RefusedUpgradeSaysWhy()
+        {
+            using (var server = new Server("{\"error\":{\"code\":\"unauthorized\",\"message\":\"missing or wrong bearer token\"}}"))
+            {
+                var e = Assert.Throws<IOException>(() => WebSocketClient.Connect(server.Uri, "Bearer wrong", Timeout));
+                StringAssert.Contains("401", e.Message);
+                StringAssert.Contains("missing or wrong bearer token", e.Message);
+            }
+        }
+
+        [Test]
+        public void AbortEndsABlockedReceive()
+        {
+            using (var server = new Server())
+            {
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout);
+                server.Ready();
+                Exception got = null;
+                var reader = new Thread(() => { try { ws.Receive(); } catch (Exception e) { got = e; } });
+                reader.Start();
+                // Nothing was sent: the reader blocks on the socket (an Abort that came first
+                // fails the read at once, which passes too; the pause makes the blocked case
+                // the one tested).
+                Thread.Sleep(50);
+                ws.Abort();
+                Assert.That(reader.Join(Timeout), "Abort ended the blocked read");
+                Assert.That(got, Is.Not.Null);
+            }
+        }
+    }
+
+    static class ByteArrays
+    {
+        public static byte[] Concat(this byte[] a, byte[] b)
+        {
+            var r = new byte[a.Length + b.Length];
+            Array.Copy(a, r, a.Length);
+            Array.Copy(b, 0, r, a.Length, b.Length);
+            return r;
+        }
+    }
+}
