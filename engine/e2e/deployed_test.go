@@ -203,7 +203,7 @@ func tsMean(t *testing.T, url, token, tool string, n int) time.Duration {
 //
 //	UNITYMCP_BENCH=1 go test -count=1 -timeout 20m -run TestDeployedShape -v ./engine/e2e/
 //
-// UNITYMCP_BENCH_ONLY=text measures only the targets whose name holds text
+// UNITYMCP_BENCH_ONLY=text measures only the targets whose name starts with text
 // (with UNITYMCP_CPUPROFILE=folder, every process started leaves a profile).
 func TestDeployedShape(t *testing.T) {
 	if os.Getenv("UNITYMCP_BENCH") == "" {
@@ -254,10 +254,10 @@ func TestDeployedShape(t *testing.T) {
 	fmt.Fprintf(&b, "| target | sessions | p50 | p99 | calls/s | server CPU/call |\n|---|---|---|---|---|---|\n")
 	if only := os.Getenv("UNITYMCP_BENCH_ONLY"); only != "" {
 		// Profiling one path (with UNITYMCP_CPUPROFILE): only the targets whose
-		// name holds the text, 1 session, 20,000 calls; no ratios.
+		// name starts with the text, 1 session, 20,000 calls; no ratios.
 		var set []target
 		for _, tg := range tgs {
-			if strings.Contains(tg.name, only) {
+			if strings.HasPrefix(tg.name, only) {
 				set = append(set, tg)
 			}
 		}

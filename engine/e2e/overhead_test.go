@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -358,58 +357,4 @@ func TestStartupTime(t *testing.T) {
 	}
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	t.Logf("exec → /health 200, 10 runs: min %v, median %v, max %v", ds[0], ds[5], ds[9])
-}
-
-// TestLargeResults: a 50,000-object hierarchy and a 4K screenshot. The
-// editor writes them to files and the answer names the file, so the daemon
-// never holds the payload; this reports what one call costs the daemon (the
-// simulator runs as its own process, so its allocations are not counted).
-//
-//	UNITYMCP_BENCH=1 go test -count=1 -run TestLargeResults -v ./engine/e2e/
-func TestLargeResults(t *testing.T) {
-	if os.Getenv("UNITYMCP_BENCH") == "" {
-		t.Skip("set UNITYMCP_BENCH=1 to measure")
-	}
-	e := startDaemon(t, bridge.Options{})
-	proj := newProject(t, "Large")
-	cmd := exec.Command(bins.editorsim, "--addr", strings.TrimPrefix(e.URL, "http://"), "--project", proj, "--scene-objects", "50000")
-	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+e.State.Root)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	waitFor(t, 20*time.Second, func() bool {
-		eds := e.d.Engine.Hub.Editors()
-		return len(eds) > 0 && eds[0].Connected()
-	}, "editorsim to connect")
-	for _, c := range []struct {
-		tool string
-		args map[string]any
-		file string
-	}{
-		{"get-hierarchy", map[string]any{"IncludePaths": true}, "hierarchyFilePath"},
-		{"screenshot", map[string]any{"WindowName": "Game 4K"}, ""},
-	} {
-		runtime.GC()
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		start := time.Now()
-		status, r := e.call("", c.tool, c.args)
-		took := time.Since(start)
-		runtime.ReadMemStats(&after)
-		if status != 200 {
-			t.Fatalf("%s: %d %v", c.tool, status, r)
-		}
-		var size int64
-		if c.file != "" {
-			fi, _ := os.Stat(r[c.file].(string))
-			size = fi.Size()
-		} else {
-			shot := r["Screenshots"].([]any)[0].(map[string]any)
-			size = int64(shot["FileSizeBytes"].(float64))
-			t.Logf("screenshot: %vx%v PNG", shot["Width"], shot["Height"])
-		}
-		t.Logf("%s: %v, payload file %.2f MB, daemon+client allocated %.1f KB for the call (%d mallocs)",
-			c.tool, took.Round(time.Millisecond), float64(size)/1e6, float64(after.TotalAlloc-before.TotalAlloc)/1024, after.Mallocs-before.Mallocs)
-	}
 }
