@@ -204,7 +204,10 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, wg *sync.WaitGroup) 
 		st.initialized = msg
 		st.mu.Unlock()
 	}
-	isRequest := api.PlainID(head.ID)
+	// A request has a method and an id; a line with an id and no method is
+	// the client's answer to the daemon's own request (roots/list), which
+	// a tool call may be waiting on: never refused.
+	isRequest := head.Method != "" && api.PlainID(head.ID)
 	// As on HTTP: a message over LargeBodyBytes waits for one of the
 	// daemon's few large-body slots (the stream's reading waits with it).
 	release := func() {}

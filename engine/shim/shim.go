@@ -25,6 +25,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"regexp"
 	"sync"
 	"time"
 
@@ -116,9 +117,9 @@ func Run(ctx context.Context, opt Options) error {
 	go func() { <-ctx.Done(); r.close() }()
 	in := bufio.NewReaderSize(opt.In, 1<<20)
 	for {
-		line, over, err := readLine(in)
+		line, tail, over, err := readLine(in)
 		if msg := bytes.TrimSpace(line); over {
-			r.tooLarge(msg)
+			r.tooLarge(msg, bytes.TrimSpace(tail))
 		} else if len(msg) > 0 {
 			r.handle(ctx, msg)
 		}
@@ -133,38 +134,52 @@ func Run(ctx context.Context, opt Options) error {
 	return nil
 }
 
-// maxKept is how much of a line over api.MaxRequestBytes is kept to find
-// its id; the rest is read and dropped.
+// maxKept is how much of each end of a line over api.MaxRequestBytes is
+// kept to find its id; the middle is read and dropped.
 const maxKept = 64 << 10
 
 // readLine reads one line from stdin. A line over api.MaxRequestBytes (the
-// daemon's limit) comes back cut to its first maxKept bytes with over set.
-func readLine(in *bufio.Reader) (line []byte, over bool, err error) {
+// daemon's limit) comes back as its first and last maxKept bytes, with over
+// set.
+func readLine(in *bufio.Reader) (line, tail []byte, over bool, err error) {
 	for {
 		chunk, err := in.ReadSlice('\n')
 		switch {
 		case over:
+			tail = append(tail, chunk...)
+			if len(tail) > 2*maxKept {
+				tail = append(tail[:0], tail[len(tail)-maxKept:]...)
+			}
 		case len(line)+len(chunk) > api.MaxRequestBytes:
 			over = true
-			line = append(line, chunk[:min(len(chunk), max(0, maxKept-len(line)))]...)
-			if len(line) > maxKept {
-				line = line[:maxKept]
-			}
+			tail = append(append(tail, line[max(0, len(line)-maxKept):]...), chunk...)
+			line = line[:min(len(line), maxKept)]
 		default:
 			line = append(line, chunk...)
 		}
 		if err != bufio.ErrBufferFull {
-			return line, over, err
+			if len(tail) > maxKept {
+				tail = tail[len(tail)-maxKept:]
+			}
+			return line, tail, over, err
 		}
 	}
 }
 
+// lastID matches an id written as an object's last member, as clients that
+// spread the request's fields before jsonrpc and id write it: only a
+// top-level member is followed by the one closing brace.
+var lastID = regexp.MustCompile(`"id"\s*:\s*(-?[0-9][0-9.eE+-]*|"(?:[^"\\]|\\.)*")\s*}\s*$`)
+
 // tooLarge answers a message over the daemon's size limit, by its id when
-// the start of the message names one, and sends nothing.
-func (r *relay) tooLarge(start []byte) {
+// its start (the id written first) or its end (written last) names one,
+// and sends nothing.
+func (r *relay) tooLarge(start, end []byte) {
 	id := json.RawMessage("null")
-	if v := member(start, "id"); api.PlainID(v) {
+	if v := member(start, "id"); api.PlainID(v) && json.Valid(v) {
 		id = v
+	} else if m := lastID.FindSubmatch(end); m != nil && json.Valid(m[1]) {
+		id = m[1]
 	}
 	r.write([]byte(`{"jsonrpc":"2.0","id":` + string(id) + `,"error":{"code":-32600,"message":"` +
 		fmt.Sprintf("the message is over %d bytes, the daemon's request size limit; it was not sent", api.MaxRequestBytes) + `"}}`))

@@ -224,8 +224,14 @@ func TestOversizedMessageAnsweredByItsID(t *testing.T) {
 	if !strings.Contains(got[api.IDKey(json.RawMessage(`"big"`))], "size limit") {
 		t.Fatalf("oversized message: %v", got)
 	}
+	// The TypeScript SDK writes the id last, after the params.
+	c.send(`{"method":"tools/call","params":{"name":"x","arguments":{"code":"` + strings.Repeat("b", api.MaxRequestBytes) + `"}},"jsonrpc":"2.0","id":77}`)
+	got = c.answers(t, `77`)
+	if !strings.Contains(got[api.IDKey(json.RawMessage(`77`))], "size limit") {
+		t.Fatalf("oversized message with its id last: %v", got)
+	}
 	c.send(`{"jsonrpc":"2.0","id":6,"method":"ping"}`)
 	if l := c1.expect(t, `"id":`); !strings.Contains(l, `"id":6`) {
-		t.Fatalf("the shim sent %.200s; the oversized message must not be sent", l)
+		t.Fatalf("the shim sent %.200s; the oversized messages must not be sent", l)
 	}
 }

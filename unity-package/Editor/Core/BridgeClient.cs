@@ -175,7 +175,7 @@ namespace UnityMcp.Core
             WebSocketClient ws;
             try
             {
-                ws = WebSocketClient.Connect(uri, "Bearer " + ep.Token, ConnectTimeout);
+                ws = WebSocketClient.Connect(uri, "Bearer " + ep.Token, ConnectTimeout, life.Token);
             }
             catch (Exception e)
             {

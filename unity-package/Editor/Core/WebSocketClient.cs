@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Net;
 using System.Net.Sockets;
 using System.Security.Cryptography;
 using System.Text;
@@ -27,7 +28,9 @@ namespace UnityMcp.Core
         readonly TcpClient tcp;
         readonly NetworkStream stream;
         readonly object writeGate = new object();
-        readonly RandomNumberGenerator rng = RandomNumberGenerator.Create();
+        /// <summary>Handshake nonces and frame masks (one for the process, used under its lock;
+        /// never disposed, so no write can find it gone).</summary>
+        static readonly RandomNumberGenerator Rng = RandomNumberGenerator.Create();
         readonly byte[] head = new byte[14];
         readonly byte[] maskKey = new byte[4];
         byte[] readBuf = new byte[64 * 1024];
@@ -43,48 +46,77 @@ namespace UnityMcp.Core
             this.stream = stream;
         }
 
-        /// <summary>Dials uri (ws://host:port/path) and upgrades the connection, sending
-        /// authorization as the Authorization header. Throws with the daemon's answer when
-        /// it refuses.</summary>
-        public static WebSocketClient Connect(Uri uri, string authorization, TimeSpan timeout)
+        /// <summary>Dials uri (ws://host:port/path; an IPv4 or IPv6 address or a name) and
+        /// upgrades the connection, sending authorization as the Authorization header, all
+        /// within timeout; cancel (the client stopping: a domain reload) ends it at once.
+        /// Throws with the daemon's answer when it refuses.</summary>
+        public static WebSocketClient Connect(Uri uri, string authorization, TimeSpan timeout, CancellationToken cancel)
         {
-            var tcp = new TcpClient { NoDelay = true };
+            var deadline = DateTime.UtcNow + timeout;
+            IPAddress[] addrs;
+            IPAddress one;
+            if (IPAddress.TryParse(uri.DnsSafeHost, out one)) addrs = new[] { one };
+            else addrs = Dns.GetHostAddresses(uri.DnsSafeHost);
+            Exception last = new IOException("no address for " + uri.DnsSafeHost);
+            foreach (var addr in addrs)
+            {
+                var left = deadline - DateTime.UtcNow;
+                if (left <= TimeSpan.Zero) break;
+                var tcp = new TcpClient(addr.AddressFamily) { NoDelay = true };
+                try
+                {
+                    using (cancel.Register(() => tcp.Close()))
+                        return Upgrade(tcp, addr, uri, authorization, left);
+                }
+                catch (Exception e)
+                {
+                    tcp.Close();
+                    cancel.ThrowIfCancellationRequested();
+                    last = e;
+                }
+            }
+            throw last;
+        }
+
+        static WebSocketClient Upgrade(TcpClient tcp, IPAddress addr, Uri uri, string authorization, TimeSpan timeout)
+        {
+            var dial = tcp.ConnectAsync(addr, uri.Port);
+            if (!dial.Wait(timeout))
+                throw new TimeoutException("no answer from " + addr + " within " + timeout.TotalSeconds.ToString("0.#") + " s");
+            var stream = tcp.GetStream();
+            stream.ReadTimeout = stream.WriteTimeout = Math.Max(1, (int)timeout.TotalMilliseconds);
+            var nonce = new byte[16];
+            lock (Rng) Rng.GetBytes(nonce);
+            var key = Convert.ToBase64String(nonce);
+            var request = "GET " + uri.PathAndQuery + " HTTP/1.1\r\nHost: " + uri.Host + ":" + uri.Port +
+                "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + key +
+                "\r\nSec-WebSocket-Version: 13\r\nAuthorization: " + authorization + "\r\n\r\n";
+            var bytes = Encoding.ASCII.GetBytes(request);
+            string answer;
             try
             {
-                var dial = tcp.ConnectAsync(uri.Host, uri.Port);
-                if (!dial.Wait(timeout))
-                    throw new TimeoutException("no answer within " + timeout.TotalSeconds + " s");
-                var stream = tcp.GetStream();
-                stream.ReadTimeout = stream.WriteTimeout = (int)timeout.TotalMilliseconds;
-                var nonce = new byte[16];
-                using (var r = RandomNumberGenerator.Create()) r.GetBytes(nonce);
-                var key = Convert.ToBase64String(nonce);
-                var request = "GET " + uri.PathAndQuery + " HTTP/1.1\r\nHost: " + uri.Host + ":" + uri.Port +
-                    "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + key +
-                    "\r\nSec-WebSocket-Version: 13\r\nAuthorization: " + authorization + "\r\n\r\n";
-                var bytes = Encoding.ASCII.GetBytes(request);
                 stream.Write(bytes, 0, bytes.Length);
-                var answer = ReadHead(stream);
-                var lines = answer.Split(new[] { "\r\n" }, StringSplitOptions.None);
-                if (!lines[0].StartsWith("HTTP/1.1 101", StringComparison.Ordinal))
-                    throw new IOException("the daemon refused the bridge connection: " + lines[0] + BodyOf(stream, lines));
-                string accept = null;
-                foreach (var l in lines)
-                    if (l.StartsWith("Sec-WebSocket-Accept:", StringComparison.OrdinalIgnoreCase))
-                        accept = l.Substring("Sec-WebSocket-Accept:".Length).Trim();
-                string want;
-                using (var sha = SHA1.Create())
-                    want = Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes(key + AcceptGuid)));
-                if (accept != want)
-                    throw new IOException("the daemon's WebSocket upgrade answer has the wrong Sec-WebSocket-Accept (" + (accept ?? "none") + ")");
-                stream.ReadTimeout = stream.WriteTimeout = Timeout.Infinite;
-                return new WebSocketClient(tcp, stream);
+                answer = ReadHead(stream);
             }
-            catch
+            catch (IOException e) when (e.InnerException is SocketException && ((SocketException)e.InnerException).SocketErrorCode == SocketError.WouldBlock
+                || e.InnerException is SocketException && ((SocketException)e.InnerException).SocketErrorCode == SocketError.TimedOut)
             {
-                tcp.Close();
-                throw;
+                throw new TimeoutException("the daemon accepted the connection but did not answer the WebSocket upgrade within " + timeout.TotalSeconds.ToString("0.#") + " s");
             }
+            var lines = answer.Split(new[] { "\r\n" }, StringSplitOptions.None);
+            if (!lines[0].StartsWith("HTTP/1.1 101", StringComparison.Ordinal))
+                throw new IOException("the daemon refused the bridge connection: " + lines[0] + BodyOf(stream, lines));
+            string accept = null;
+            foreach (var l in lines)
+                if (l.StartsWith("Sec-WebSocket-Accept:", StringComparison.OrdinalIgnoreCase))
+                    accept = l.Substring("Sec-WebSocket-Accept:".Length).Trim();
+            string want;
+            using (var sha = SHA1.Create())
+                want = Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes(key + AcceptGuid)));
+            if (accept != want)
+                throw new IOException("the daemon's WebSocket upgrade answer has the wrong Sec-WebSocket-Accept (" + (accept ?? "none") + ")");
+            stream.ReadTimeout = stream.WriteTimeout = Timeout.Infinite;
+            return new WebSocketClient(tcp, stream);
         }
 
         /// <summary>The response head up to its blank line, read byte by byte so that no
@@ -244,7 +276,7 @@ namespace UnityMcp.Core
                     long n = count;
                     for (int i = 9; i >= 2; i--, n >>= 8) buf[i] = (byte)n;
                 }
-                rng.GetBytes(maskKey);
+                lock (Rng) Rng.GetBytes(maskKey);
                 Array.Copy(maskKey, 0, buf, hl, 4);
                 for (int i = 0; i < count; i++) buf[hl + 4 + i] = (byte)(payload[offset + i] ^ maskKey[i & 3]);
                 stream.Write(buf, 0, total);
@@ -260,7 +292,6 @@ namespace UnityMcp.Core
         public void Dispose()
         {
             Abort();
-            rng.Dispose();
         }
     }
 }

@@ -19,7 +19,7 @@ namespace UnityMcp.Core.Tests
         /// <summary>A one-connection server: upgrade, then the test's frames.</summary>
         sealed class Server : IDisposable
         {
-            readonly TcpListener listener = new TcpListener(IPAddress.Loopback, 0);
+            readonly TcpListener listener;
             public NetworkStream Stream;
             TcpClient peer;
             public string RequestHead;
@@ -27,10 +27,15 @@ namespace UnityMcp.Core.Tests
             Thread accept;
             public Exception Failed;
 
-            public Server(string refusal = null)
+            /// <summary>refusal: answer 401 with it; badAccept: a wrong Sec-WebSocket-Accept;
+            /// silent: accept the connection and never answer.</summary>
+            public Server(string refusal = null, bool badAccept = false, bool silent = false, IPAddress on = null)
             {
+                on = on ?? IPAddress.Loopback;
+                listener = new TcpListener(on, 0);
                 listener.Start();
-                Uri = new Uri("ws://127.0.0.1:" + ((IPEndPoint)listener.LocalEndpoint).Port + "/bridge");
+                var host = on.AddressFamily == AddressFamily.InterNetworkV6 ? "[" + on + "]" : on.ToString();
+                Uri = new Uri("ws://" + host + ":" + ((IPEndPoint)listener.LocalEndpoint).Port + "/bridge");
                 accept = new Thread(() =>
                 {
                     try
@@ -39,6 +44,7 @@ namespace UnityMcp.Core.Tests
                         Stream = peer.GetStream();
                         Stream.ReadTimeout = (int)Timeout.TotalMilliseconds; // a missing frame fails the test, not hangs it
                         RequestHead = FakeDaemon.ReadHead(Stream).ToString();
+                        if (silent) return;
                         string resp;
                         if (refusal != null)
                             resp = "HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: " + refusal.Length + "\r\n\r\n" + refusal;
@@ -49,7 +55,7 @@ namespace UnityMcp.Core.Tests
                                 if (l.StartsWith("Sec-WebSocket-Key:", StringComparison.OrdinalIgnoreCase)) key = l.Substring(18).Trim();
                             string acc;
                             using (var sha = SHA1.Create())
-                                acc = Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")));
+                                acc = Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes((badAccept ? "x" : "") + key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")));
                             resp = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + acc + "\r\n\r\n";
                         }
                         var b = Encoding.ASCII.GetBytes(resp);
@@ -115,7 +121,7 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server())
             {
-                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout);
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
                 server.Ready();
                 StringAssert.Contains("Authorization: Bearer tok\r\n", server.RequestHead);
                 StringAssert.StartsWith("GET /bridge HTTP/1.1\r\n", server.RequestHead);
@@ -150,7 +156,7 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server())
             {
-                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout);
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
                 server.Ready();
                 foreach (var n in new[] { 0, 125, 126, 65535, 65536, 300000 })
                 {
@@ -174,9 +180,61 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server("{\"error\":{\"code\":\"unauthorized\",\"message\":\"missing or wrong bearer token\"}}"))
             {
-                var e = Assert.Throws<IOException>(() => WebSocketClient.Connect(server.Uri, "Bearer wrong", Timeout));
+                var e = Assert.Throws<IOException>(() => WebSocketClient.Connect(server.Uri, "Bearer wrong", Timeout, CancellationToken.None));
                 StringAssert.Contains("401", e.Message);
                 StringAssert.Contains("missing or wrong bearer token", e.Message);
+            }
+        }
+
+        [Test]
+        public void WrongAcceptIsRefused()
+        {
+            using (var server = new Server(badAccept: true))
+            {
+                var e = Assert.Throws<IOException>(() => WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None));
+                StringAssert.Contains("Sec-WebSocket-Accept", e.Message);
+            }
+        }
+
+        [Test]
+        public void SilentDaemonTimesOutAndStopCancels()
+        {
+            using (var server = new Server(silent: true))
+            {
+                var start = DateTime.UtcNow;
+                var e = Assert.Throws<TimeoutException>(() => WebSocketClient.Connect(server.Uri, "Bearer tok", TimeSpan.FromMilliseconds(300), CancellationToken.None));
+                StringAssert.Contains("did not answer the WebSocket upgrade", e.Message);
+                Assert.That(DateTime.UtcNow - start, Is.LessThan(TimeSpan.FromSeconds(5)));
+            }
+            using (var server = new Server(silent: true))
+            using (var stop = new CancellationTokenSource())
+            {
+                Exception got = null;
+                var dialer = new Thread(() => { try { WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, stop.Token); } catch (Exception x) { got = x; } });
+                dialer.Start();
+                server.Ready(); // the upgrade request arrived: the dialer waits for the answer
+                stop.Cancel();
+                Assert.That(dialer.Join(TimeSpan.FromSeconds(5)), "cancelling ended the dial well before its 10 s timeout");
+                Assert.That(got, Is.InstanceOf<OperationCanceledException>());
+            }
+        }
+
+        [Test]
+        public void DialsIPv6Loopback()
+        {
+            if (!Socket.OSSupportsIPv6) Assert.Ignore("no IPv6 on this machine");
+            Server server;
+            try { server = new Server(on: IPAddress.IPv6Loopback); }
+            catch (SocketException e) { Assert.Ignore("no IPv6 loopback here: " + e.Message); return; }
+            using (server)
+            {
+                StringAssert.StartsWith("ws://[::1]:", server.Uri.ToString());
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
+                server.Ready();
+                StringAssert.Contains("Host: [::1]:", server.RequestHead);
+                server.Frame(true, 1, Utf8("{}"));
+                Assert.That(ws.Receive(), Is.EqualTo("{}"));
+                ws.Dispose();
             }
         }
 
@@ -185,7 +243,7 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server())
             {
-                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout);
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
                 server.Ready();
                 Exception got = null;
                 var reader = new Thread(() => { try { ws.Receive(); } catch (Exception e) { got = e; } });
