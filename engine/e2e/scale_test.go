@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -121,10 +123,65 @@ func TestDeployedScale(t *testing.T) {
 	}
 	idles.WriteString(idleWindow("16 editors, after the 64-session load"))
 	idles.WriteString(idleWindow("16 editors, the next window"))
+	if trace := straceIdle(t, daemonPid, idle); trace != "" {
+		idles.WriteString("\n" + trace + "\n")
+	}
 	fmt.Fprintf(&b, "\n16 / 1 editors: p50 %.2f, p99 %.2f, throughput %.2f, daemon CPU/call %.2f\n\n",
 		float64(res[2].p50)/float64(res[0].p50), float64(res[2].p99)/float64(res[0].p99),
 		res[2].throughput/res[0].throughput, float64(res[2].cpu)/float64(res[0].cpu))
 	la, _ := os.ReadFile("/proc/loadavg")
 	fmt.Fprintf(&idles, "\nmachine: %d CPUs, %s, load average at the end %s", runtime.NumCPU(), runtime.Version(), strings.TrimSpace(string(la)))
 	t.Log("\n" + b.String() + idles.String())
+}
+
+// straceIdle traces the daemon's system calls for one more idle window
+// (strace -f, where strace exists and may attach) and says what they were:
+// every wake-up of an idle daemon should be a heartbeat — a ping written, its
+// pong read, the netpoller's waits around them and sysmon's sleeps after.
+// "" without strace.
+func straceIdle(t *testing.T, pid int, window time.Duration) string {
+	if _, err := exec.LookPath("strace"); err != nil {
+		return ""
+	}
+	out := filepath.Join(t.TempDir(), "strace.txt")
+	cmd := exec.Command("strace", "-f", "-o", out, "-p", strconv.Itoa(pid))
+	if err := cmd.Start(); err != nil {
+		return ""
+	}
+	time.Sleep(window) // the window is the measurement
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	b, err := os.ReadFile(out)
+	if err != nil {
+		return ""
+	}
+	counts := map[string]int{}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 2 || strings.HasPrefix(f[1], "<...") || strings.HasPrefix(f[1], "---") || strings.HasPrefix(f[1], "+++") {
+			continue // a resumed call (counted when it started), a signal, the end
+		}
+		if i := strings.IndexByte(f[1], '('); i > 0 {
+			counts[f[1][:i]]++
+		}
+	}
+	names := make([]string, 0, len(counts))
+	for n := range counts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var parts, other []string
+	for _, n := range names {
+		parts = append(parts, fmt.Sprintf("%s %d", n, counts[n]))
+		switch n {
+		case "write", "read", "epoll_pwait", "epoll_wait", "nanosleep", "futex", "restart_syscall":
+		default:
+			other = append(other, n)
+		}
+	}
+	verdict := "none but heartbeat traffic (writes = pings, reads = pongs and the reads that find no more)"
+	if len(other) > 0 {
+		verdict = "others too: " + strings.Join(other, ", ")
+	}
+	return fmt.Sprintf("system calls of the idle daemon in %v under strace -f (the first lines are strace attaching): %s — %s", window, strings.Join(parts, ", "), verdict)
 }
