@@ -196,12 +196,23 @@ func (p *Peer) server(m message) {
 	}
 }
 
+// serveOne serves m in its slot (MaxServing). The slot is given back before
+// the reply is written: a client that keeps exactly MaxServing requests in
+// flight, sending the next when one is answered, is never told busy.
 func (p *Peer) serveOne(m message) {
-	defer func() { <-p.slots; p.serving.Done() }()
-	p.serve(m)
+	defer p.serving.Done()
+	held := true
+	release := func() {
+		if held {
+			held = false
+			<-p.slots
+		}
+	}
+	defer release()
+	p.serve(m, release)
 }
 
-func (p *Peer) serve(m message) {
+func (p *Peer) serve(m message, release func()) {
 	var res any
 	var err error
 	if p.onReq == nil {
@@ -233,6 +244,7 @@ func (p *Peer) serve(m message) {
 	if err != nil {
 		return
 	}
+	release()
 	p.enqueue(&outFrame{b: b}, true, true)
 }
 

@@ -169,7 +169,7 @@ func readLine(in *bufio.Reader) (line, tail []byte, over bool, err error) {
 // lastID matches an id written as an object's last member, as clients that
 // spread the request's fields before jsonrpc and id write it: only a
 // top-level member is followed by the one closing brace.
-var lastID = regexp.MustCompile(`"id"\s*:\s*(-?[0-9][0-9.eE+-]*|"(?:[^"\\]|\\.)*")\s*}\s*$`)
+var lastID = regexp.MustCompile(`[,{]\s*"id"\s*:\s*(-?[0-9][0-9.eE+-]*|"(?:[^"\\]|\\.)*")\s*}\s*$`)
 
 // tooLarge answers a message over the daemon's size limit, by its id when
 // its start (the id written first) or its end (written last) names one,

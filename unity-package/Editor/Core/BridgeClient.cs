@@ -179,6 +179,9 @@ namespace UnityMcp.Core
             }
             catch (Exception e)
             {
+                // Stopping (a domain reload, a quit) cancels the dial: the daemon is not
+                // unanswering, and no second daemon may be started for it.
+                if (stopping || e is OperationCanceledException) return "stopped";
                 TryStartDaemon("the daemon at " + ep.Url + " does not answer (" + e.GetBaseException().Message + ")");
                 return "cannot connect to " + ep.Url + ": " + e.GetBaseException().Message;
             }

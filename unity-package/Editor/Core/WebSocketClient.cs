@@ -63,16 +63,34 @@ namespace UnityMcp.Core
                 var left = deadline - DateTime.UtcNow;
                 if (left <= TimeSpan.Zero) break;
                 var tcp = new TcpClient(addr.AddressFamily) { NoDelay = true };
+                // The one deadline covers the connect, the request and the whole answer: a
+                // daemon that answers byte by byte is cut off at it too (each read's own
+                // timeout alone would let it go on).
+                var gate = new object();
+                bool finished = false, expired = false;
                 try
                 {
+                    using (new Timer(_ => { lock (gate) if (!finished) { expired = true; tcp.Close(); } }, null, left, Timeout.InfiniteTimeSpan))
                     using (cancel.Register(() => tcp.Close()))
-                        return Upgrade(tcp, addr, uri, authorization, left);
+                    {
+                        var ws = Upgrade(tcp, addr, uri, authorization, left);
+                        lock (gate)
+                        {
+                            finished = true;
+                            if (!expired) return ws;
+                        }
+                        throw new TimeoutException("the WebSocket upgrade took longer than " + timeout.TotalSeconds.ToString("0.#") + " s");
+                    }
                 }
                 catch (Exception e)
                 {
                     tcp.Close();
                     cancel.ThrowIfCancellationRequested();
-                    last = e;
+                    bool late;
+                    lock (gate) late = expired;
+                    last = late && !(e is TimeoutException)
+                        ? new TimeoutException("the daemon at " + addr + " did not complete the WebSocket upgrade within " + timeout.TotalSeconds.ToString("0.#") + " s")
+                        : e;
                 }
             }
             throw last;

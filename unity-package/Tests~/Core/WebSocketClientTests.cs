@@ -29,7 +29,7 @@ namespace UnityMcp.Core.Tests
 
             /// <summary>refusal: answer 401 with it; badAccept: a wrong Sec-WebSocket-Accept;
             /// silent: accept the connection and never answer.</summary>
-            public Server(string refusal = null, bool badAccept = false, bool silent = false, IPAddress on = null)
+            public Server(string refusal = null, bool badAccept = false, bool silent = false, IPAddress on = null, bool trickle = false)
             {
                 on = on ?? IPAddress.Loopback;
                 listener = new TcpListener(on, 0);
@@ -59,6 +59,16 @@ namespace UnityMcp.Core.Tests
                             resp = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + acc + "\r\n\r\n";
                         }
                         var b = Encoding.ASCII.GetBytes(resp);
+                        if (trickle)
+                        {
+                            // One byte at a time, each well within a read's timeout.
+                            foreach (var x in b)
+                            {
+                                Stream.WriteByte(x);
+                                Thread.Sleep(100);
+                            }
+                            return;
+                        }
                         Stream.Write(b, 0, b.Length);
                     }
                     catch (Exception e) { Failed = e; }
@@ -203,8 +213,17 @@ namespace UnityMcp.Core.Tests
             {
                 var start = DateTime.UtcNow;
                 var e = Assert.Throws<TimeoutException>(() => WebSocketClient.Connect(server.Uri, "Bearer tok", TimeSpan.FromMilliseconds(300), CancellationToken.None));
-                StringAssert.Contains("did not answer the WebSocket upgrade", e.Message);
+                StringAssert.Contains("did not complete the WebSocket upgrade", e.Message);
                 Assert.That(DateTime.UtcNow - start, Is.LessThan(TimeSpan.FromSeconds(5)));
+            }
+            // A daemon that answers byte by byte (each read gets a byte in time) is cut off
+            // at the one deadline too.
+            using (var server = new Server(trickle: true))
+            {
+                var start = DateTime.UtcNow;
+                var e = Assert.Throws<TimeoutException>(() => WebSocketClient.Connect(server.Uri, "Bearer tok", TimeSpan.FromMilliseconds(500), CancellationToken.None));
+                StringAssert.Contains("did not complete the WebSocket upgrade", e.Message);
+                Assert.That(DateTime.UtcNow - start, Is.LessThan(TimeSpan.FromSeconds(3)), "the deadline holds for the whole answer");
             }
             using (var server = new Server(silent: true))
             using (var stop = new CancellationTokenSource())
