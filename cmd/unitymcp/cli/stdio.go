@@ -17,6 +17,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/project"
 	"github.com/unitymcp/unitymcp/engine/shim"
 	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // StdioConfig is `unitymcp stdio`.
@@ -40,7 +41,13 @@ the daemon routes it like any unpinned session.`,
 				return err
 			}
 			profile.SingleP()
-			return Stdio(cfg, std.In, std.Out, std.Err)
+			in, out := std.In, std.Out
+			if in == io.Reader(os.Stdin) && out == io.Writer(os.Stdout) {
+				pin, pout, restore := platform.PollableStdio()
+				defer restore()
+				in, out = pin, pout
+			}
+			return Stdio(cfg, in, out, std.Err)
 		},
 	}
 	projectFlag(cmd, &cfg.Project, "Unity project folder (default: $CLAUDE_PROJECT_DIR, else the working directory's project)")
