@@ -2,9 +2,12 @@
 // the deployed-shape benchmark (engine/e2e/deployed_test.go):
 //
 //	unitymcp-bench -floor plain|mcpgo|wsecho|raw
+//	unitymcp-bench -uloop-unity
 //
 // It listens on a free loopback port, prints "LISTEN host:port" on stdout,
-// and serves until its stdin closes.
+// and serves until its stdin closes. -uloop-unity serves a stand-in for the
+// Unity side of uLoopMCP instead (package uloopunity), for the side-by-side
+// run of engine/e2e/uloop_test.go.
 package main
 
 import (
@@ -18,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/unitymcp/unitymcp/cmd/unitymcp-bench/floor"
+	"github.com/unitymcp/unitymcp/cmd/unitymcp-bench/uloopunity"
 )
 
 func main() {
@@ -27,9 +31,10 @@ func main() {
 	}
 	sort.Strings(names)
 	mode := flag.String("floor", "", "the floor to serve: "+strings.Join(names, ", "))
+	uloop := flag.Bool("uloop-unity", false, "serve a stand-in for uLoopMCP's Unity side (TCP, Content-Length framing)")
 	flag.Parse()
 	h, ok := floor.Modes[*mode]
-	if !ok {
+	if !ok && !*uloop {
 		fmt.Fprintf(os.Stderr, "unitymcp-bench: -floor must be one of %s\n", strings.Join(names, ", "))
 		os.Exit(2)
 	}
@@ -43,6 +48,10 @@ func main() {
 		io.Copy(io.Discard, os.Stdin)
 		os.Exit(0)
 	}()
+	if *uloop {
+		uloopunity.Serve(ln)
+		return
+	}
 	if err := http.Serve(ln, h()); err != nil {
 		fmt.Fprintln(os.Stderr, "unitymcp-bench:", err)
 		os.Exit(1)

@@ -54,7 +54,14 @@ func pidsOf(pids ...int) func() []int { return func() []int { return pids } }
 // startFloor runs `unitymcp-bench -floor mode` and returns its address and pid.
 func startFloor(t *testing.T, bin, mode string) (string, int) {
 	t.Helper()
-	cmd := exec.Command(bin, "-floor", mode)
+	return startBench(t, bin, "-floor", mode)
+}
+
+// startBench runs unitymcp-bench with args and returns the address it
+// listens on and its pid.
+func startBench(t *testing.T, bin string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
@@ -64,7 +71,7 @@ func startFloor(t *testing.T, bin, mode string) (string, int) {
 	t.Cleanup(func() { stdin.Close(); cmd.Wait() })
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	if err != nil || !strings.HasPrefix(line, "LISTEN ") {
-		t.Fatalf("floor %s: %q %v", mode, line, err)
+		t.Fatalf("unitymcp-bench %v: %q %v", args, line, err)
 	}
 	return strings.TrimSpace(strings.TrimPrefix(line, "LISTEN ")), cmd.Process.Pid
 }
@@ -111,11 +118,17 @@ func rawHTTPDial(addr string) func(ctx context.Context) (caller, func(), error) 
 // stdioDial: an official Go SDK client over a `unitymcp stdio` shim process
 // of the session's own; the shim's pid is added to *pids for the CPU count.
 func stdioDial(home, proj string, pids *[]int) func(ctx context.Context) (caller, func(), error) {
+	return stdioDialProto(home, proj, pids, "2025-11-25")
+}
+
+// stdioDialProto is stdioDial asking for protocol version proto ("": the
+// SDK's newest).
+func stdioDialProto(home, proj string, pids *[]int, proto string) func(ctx context.Context) (caller, func(), error) {
 	return func(ctx context.Context) (caller, func(), error) {
 		cmd := exec.Command(bins.unitymcp, "stdio", "--project", proj)
 		cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
 		c := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
-		cs, err := c.Connect(ctx, &sdk.CommandTransport{Command: cmd}, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		cs, err := c.Connect(ctx, &sdk.CommandTransport{Command: cmd}, &sdk.ClientSessionOptions{ProtocolVersion: proto})
 		if err != nil {
 			return nil, nil, err
 		}
