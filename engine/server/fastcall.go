@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"mime"
 	"net/http"
 	"strconv"
@@ -28,10 +29,15 @@ import (
 //   - a single JSON-RPC 2.0 request (not a batch, not a notification) with
 //     method tools/call, Content-Type application/json;
 //   - a 2025-era request (protocol header absent or a 2025 version, no
-//     params._meta: no progress token, no 2026 request metadata);
-//   - on a session mcp-go registered (Mcp-Session-Id), with no
-//     notification waiting for it (after a catalog change the next request
-//     goes through mcp-go, which delivers list_changed in its answer);
+//     params._meta: no progress token) on a session mcp-go registered
+//     (Mcp-Session-Id), with no notification waiting for it (after a
+//     catalog change the next request goes through mcp-go, which delivers
+//     list_changed in its answer); or a 2026-07-28 (stateless) request that
+//     mcp-go would accept as it is — the version in the header and _meta
+//     agreeing, the standard headers mirroring the body, _meta holding only
+//     the protocol version, client info and capabilities
+//     (tryModernFastCall; its answer adds resultType and _meta.serverInfo
+//     as mcp-go does);
 //   - a tool of the session's catalog, routed without asking the client for
 //     its roots (pinned, or exactly one editor).
 //
@@ -167,8 +173,12 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 	sid := r.Header.Get(mcpserver.HeaderKeySessionID)
 	// What mcp-go checks first: the protocol era and version, and the
 	// session id's form (its default manager checks no more than that).
-	if v := r.Header.Get(mcp.HeaderProtocolVersion); v != "" && (!mcp.IsValidProtocolVersion(v) || mcp.IsModernProtocol(v)) {
+	v := r.Header.Get(mcp.HeaderProtocolVersion)
+	if v != "" && !mcp.IsValidProtocolVersion(v) {
 		return false
+	}
+	if mcp.IsModernProtocol(v) {
+		return s.tryModernFastCall(w, r, hash, &m, v)
 	}
 	if _, err := (&mcpserver.StatelessGeneratingSessionIdManager{}).Validate(sid); err != nil {
 		return false
@@ -179,7 +189,25 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 		}
 		return false // mcp-go answers it (202) and cancels its own calls
 	}
-	if m.Method != "tools/call" || !api.PlainID(m.ID) || m.Params.Name == "" || !isNull(m.Result) || !isNull(m.Params.Meta) {
+	if !isNull(m.Params.Meta) || !s.fastCallable(r, hash, &m) {
+		return false
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	key := api.IDKey(m.ID)
+	if !f.fast.begin(sid, key, cancel) {
+		return false
+	}
+	defer f.fast.end(sid, key)
+	s.answerFast(ctx, w, hash, &m, "mcp:"+sid, "")
+	return true
+}
+
+// fastCallable reports whether m is a tools/call the fast path may answer
+// for hash, whatever the protocol era: a plain id, a tool of the catalog,
+// no task, routed without the client's roots.
+func (s *Server) fastCallable(r *http.Request, hash string, m *fastRequest) bool {
+	if m.Method != "tools/call" || !api.PlainID(m.ID) || m.Params.Name == "" || !isNull(m.Result) {
 		return false
 	}
 	// A task-augmented call (params.task) is never answered here: it gets a
@@ -195,14 +223,12 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 			return false // routing needs the client's roots: mcp-go can ask for them
 		}
 	}
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	key := api.IDKey(m.ID)
-	raw := bytes.TrimSpace(m.ID)
-	if !f.fast.begin(sid, key, cancel) {
-		return false
-	}
-	defer f.fast.end(sid, key)
+	return true
+}
+
+// answerFast runs m's call and writes the JSON-RPC answer; serverInfo, for
+// a 2026-07-28 request, is the result's _meta (see encodeModernResult).
+func (s *Server) answerFast(ctx context.Context, w http.ResponseWriter, hash string, m *fastRequest, session string, serverInfo string) {
 	s.fastCalls.Add(1)
 	res, terr, rpcErr := func() (res json.RawMessage, terr *api.ToolError, rpcErr string) {
 		defer func() {
@@ -212,13 +238,20 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 			}
 		}()
 		res, terr = s.eng.Call(ctx, engine.Request{Project: hash, Tool: m.Params.Name, Args: m.Params.Arguments,
-			Roots: noRoots, Session: "mcp:" + sid})
+			Roots: noRoots, Session: session})
 		return res, terr, ""
 	}()
 	// The id goes back exactly as the client wrote it.
+	raw := bytes.TrimSpace(m.ID)
 	field, value := "result", []byte(nil)
 	if rpcErr == "" {
-		b, err := encodeToolResult(res, terr)
+		var b []byte
+		var err error
+		if serverInfo != "" {
+			b, err = encodeModernResult(res, terr, serverInfo)
+		} else {
+			b, err = encodeToolResult(res, terr)
+		}
 		if err != nil {
 			rpcErr = "encoding the result: " + err.Error()
 		}
@@ -233,7 +266,87 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(out)))
 	w.Write(out)
+}
+
+// modernMeta is the _meta of a 2026-07-28 request the fast path answers:
+// the protocol version, and the client's info and capabilities, nothing
+// else (a progress token, say, goes to mcp-go).
+type modernMeta struct {
+	ProtocolVersion string          `json:"io.modelcontextprotocol/protocolVersion"`
+	ClientInfo      json.RawMessage `json:"io.modelcontextprotocol/clientInfo"`
+	Capabilities    json.RawMessage `json:"io.modelcontextprotocol/clientCapabilities"`
+}
+
+// tryModernFastCall answers a 2026-07-28 (stateless) tools/call itself when
+// mcp-go would accept it as it is — the protocol version in the header and
+// in _meta agree and are served, the standard headers mirror the body
+// exactly, no Last-Event-ID — and the call is one the fast path answers;
+// anything else, errors included, is left to mcp-go, which says what is
+// wrong. The answer carries what mcp-go adds to a modern result: resultType
+// "complete" and the server's identity in _meta.
+func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash string, m *fastRequest, version string) bool {
+	if version != mcp.ProtocolVersion20260728 || r.Header.Get(mcp.HeaderLastEventID) != "" || !s.fastCallable(r, hash, m) {
+		return false
+	}
+	var meta map[string]json.RawMessage
+	if json.Unmarshal(m.Params.Meta, &meta) != nil {
+		return false
+	}
+	var known modernMeta
+	json.Unmarshal(m.Params.Meta, &known)
+	for k := range meta {
+		switch k {
+		case mcp.MetaKeyProtocolVersion, "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities":
+		default:
+			return false
+		}
+	}
+	if known.ProtocolVersion != version {
+		return false
+	}
+	var params json.RawMessage
+	var whole struct {
+		Params json.RawMessage `json:"params"`
+	}
+	if json.Unmarshal(r.Context().Value(bodyKey).([]byte), &whole) == nil {
+		params = whole.Params
+	}
+	if params == nil || mcp.ValidateStandardHeaders(r.Header.Get, version, mcp.MCPMethod(m.Method), params) != nil {
+		return false
+	}
+	s.answerFast(r.Context(), w, hash, m, sessionOf(context.WithValue(r.Context(), sessionHeaderKey, r.Header.Get(api.SessionHeader))), modernServerInfo)
 	return true
+}
+
+// modernServerInfo is the _meta mcp-go puts in every 2026-07-28 result: the
+// server's name and version (mcp.go: NewMCPServer("unitymcp", api.Version)).
+var modernServerInfo = func() string {
+	b, _ := json.Marshal(map[string]any{mcp.MetaKeyServerInfo: mcp.Implementation{Name: "unitymcp", Version: api.Version}})
+	return string(b)
+}()
+
+// encodeModernResult is encodeToolResult for a 2026-07-28 request: the
+// same result with _meta (the server's identity) and resultType, in the
+// order mcp-go writes its keys.
+func encodeModernResult(res json.RawMessage, terr *api.ToolError, meta string) ([]byte, error) {
+	b, err := encodeToolResult(res, terr)
+	if err != nil {
+		return nil, err
+	}
+	// {"content":…[,"isError":true],"structuredContent":…}: _meta goes first,
+	// resultType before structuredContent.
+	// The first match is the member: inside the text string every quote is
+	// escaped, and structuredContent, which may hold anything, comes last.
+	i := bytes.Index(b, []byte(`,"structuredContent":`))
+	if i < 0 {
+		return nil, fmt.Errorf("unexpected result encoding")
+	}
+	out := make([]byte, 0, len(b)+len(meta)+40)
+	out = append(append(append(out, `{"_meta":`...), meta...), ',')
+	out = append(out, b[1:i]...)
+	out = append(out, `,"resultType":"complete"`...)
+	out = append(out, b[i:]...)
+	return out, nil
 }
 
 // noRoots is the roots function of a fast call: routing was checked not to

@@ -3,7 +3,10 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
 )
@@ -37,4 +40,66 @@ func FuzzEncodeToolResult(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, res []byte) { checkEncodeToolResult(t, res, nil) })
+}
+
+// A 2026-07-28 tools/call answered by the fast path is byte for byte what
+// mcp-go answers for it (resultType, the server's identity in _meta), for
+// a result and a tool error; requests mcp-go would refuse or treat
+// otherwise (a header that does not mirror the body, a progress token, a
+// version mismatch) are left to it.
+func TestModernFastPathMatchesMCPGo(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	f := d.srv.mcp.get("", d.srv.maxPins())
+	serve := func(body string, hdr map[string]string, viaMCPGo bool) (string, int64) {
+		req := httptest.NewRequest("POST", "http://127.0.0.1/mcp", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+d.token)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		for k, v := range hdr {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		before := d.srv.fastCalls.Load()
+		if viaMCPGo {
+			f.http.ServeHTTP(rec, req)
+		} else {
+			d.srv.ServeHTTP(rec, req)
+		}
+		return strings.TrimSpace(rec.Body.String()), d.srv.fastCalls.Load() - before
+	}
+	meta := `"_meta":{"io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`
+	std := func(name string) map[string]string {
+		return map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": name}
+	}
+	for _, c := range []struct{ name, body string }{
+		{"result", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{` + meta + `,"name":"get-logs","arguments":{"MaxCount":3}}}`},
+		{"tool error", `{"jsonrpc":"2.0","id":"e","method":"tools/call","params":{` + meta + `,"name":"get-logs","arguments":{"LogType":"Nope"}}}`},
+	} {
+		fast, n := serve(c.body, std("get-logs"), false)
+		slow, _ := serve(c.body, std("get-logs"), true)
+		if n != 1 {
+			t.Errorf("%s: not answered by the fast path", c.name)
+		}
+		if fast != slow {
+			t.Errorf("%s:\nfast path %s\nmcp-go    %s", c.name, fast, slow)
+		}
+	}
+	for _, c := range []struct {
+		name, body string
+		hdr        map[string]string
+	}{
+		{"name header mismatch", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{` + meta + `,"name":"get-logs","arguments":{}}}`, std("clear-console")},
+		{"no method header", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{` + meta + `,"name":"get-logs","arguments":{}}}`, map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Name": "get-logs"}},
+		{"progress token", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"progressToken":1,"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"get-logs","arguments":{}}}`, std("get-logs")},
+		{"version only in the header", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`, std("get-logs")},
+	} {
+		got, n := serve(c.body, c.hdr, false)
+		want, _ := serve(c.body, c.hdr, true)
+		if n != 0 {
+			t.Errorf("%s: answered by the fast path: %s", c.name, got)
+		}
+		if got != want {
+			t.Errorf("%s: the daemon answered %s, mcp-go %s", c.name, got, want)
+		}
+	}
 }
