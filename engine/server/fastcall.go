@@ -178,7 +178,7 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 		return false
 	}
 	if mcp.IsModernProtocol(v) {
-		return s.tryModernFastCall(w, r, hash, &m, v)
+		return s.tryModernFastCall(w, r, hash, &m, v, body)
 	}
 	if _, err := (&mcpserver.StatelessGeneratingSessionIdManager{}).Validate(sid); err != nil {
 		return false
@@ -284,7 +284,7 @@ type modernMeta struct {
 // anything else, errors included, is left to mcp-go, which says what is
 // wrong. The answer carries what mcp-go adds to a modern result: resultType
 // "complete" and the server's identity in _meta.
-func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash string, m *fastRequest, version string) bool {
+func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash string, m *fastRequest, version string, body []byte) bool {
 	if version != mcp.ProtocolVersion20260728 || r.Header.Get(mcp.HeaderLastEventID) != "" || !s.fastCallable(r, hash, m) {
 		return false
 	}
@@ -308,7 +308,7 @@ func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash 
 	var whole struct {
 		Params json.RawMessage `json:"params"`
 	}
-	if json.Unmarshal(r.Context().Value(bodyKey).([]byte), &whole) == nil {
+	if json.Unmarshal(body, &whole) == nil {
 		params = whole.Params
 	}
 	if params == nil || mcp.ValidateStandardHeaders(r.Header.Get, version, mcp.MCPMethod(m.Method), params) != nil {
