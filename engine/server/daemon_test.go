@@ -21,6 +21,7 @@ type testDaemon struct {
 	token   string
 	sid     string
 	timeout time.Duration // of each post; 0: none
+	proj    string        // the simulated editor's project folder
 }
 
 // newTestDaemon starts one; reload is the simulated domain reload's length
@@ -61,7 +62,7 @@ func newTestDaemon(f testing.TB, callTimeout, reload, timeout time.Duration) *te
 	case <-time.After(10 * time.Second):
 		f.Fatal("simulator did not connect")
 	}
-	d := &testDaemon{srv: srv, token: token, timeout: timeout}
+	d := &testDaemon{srv: srv, token: token, timeout: timeout, proj: proj}
 	rec := d.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`)
 	d.sid = rec.Header().Get("Mcp-Session-Id")
 	if d.sid == "" {

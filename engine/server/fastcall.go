@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
@@ -53,6 +54,9 @@ import (
 type fastSessions struct {
 	mu   sync.Mutex
 	live map[string]*fastSession
+	// modern holds the 2026-07-28 fast calls in flight by request id (no
+	// session names them; mcp-go keys its own the same way).
+	modern map[string]map[*context.CancelFunc]struct{}
 	// expired holds the sessions sweepSessions ended, and when: mcp-go's
 	// session ids are not looked up, so the daemon answers their requests
 	// 404 itself (sessions.go).
@@ -123,6 +127,37 @@ func (f *fastSessions) end(sid, reqID string) {
 	}
 }
 
+// beginModern registers a modern fast call's cancel under its request id
+// and returns the function that forgets it.
+func (f *fastSessions) beginModern(key string, cancel context.CancelFunc) func() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.modern == nil {
+		f.modern = map[string]map[*context.CancelFunc]struct{}{}
+	}
+	if f.modern[key] == nil {
+		f.modern[key] = map[*context.CancelFunc]struct{}{}
+	}
+	f.modern[key][&cancel] = struct{}{}
+	return func() {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		delete(f.modern[key], &cancel)
+		if len(f.modern[key]) == 0 {
+			delete(f.modern, key)
+		}
+	}
+}
+
+// cancelModern cancels the modern fast calls with that request id.
+func (f *fastSessions) cancelModern(key string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for c := range f.modern[key] {
+		(*c)()
+	}
+}
+
 // cancel cancels a fast call named by a notifications/cancelled.
 func (f *fastSessions) cancel(sid, reqID string) {
 	f.mu.Lock()
@@ -178,7 +213,7 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 		return false
 	}
 	if mcp.IsModernProtocol(v) {
-		return s.tryModernFastCall(w, r, hash, &m, v, body)
+		return s.tryModernFastCall(w, r, hash, f, &m, v, body)
 	}
 	if _, err := (&mcpserver.StatelessGeneratingSessionIdManager{}).Validate(sid); err != nil {
 		return false
@@ -284,8 +319,30 @@ type modernMeta struct {
 // anything else, errors included, is left to mcp-go, which says what is
 // wrong. The answer carries what mcp-go adds to a modern result: resultType
 // "complete" and the server's identity in _meta.
-func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash string, m *fastRequest, version string, body []byte) bool {
-	if version != mcp.ProtocolVersion20260728 || r.Header.Get(mcp.HeaderLastEventID) != "" || !s.fastCallable(r, hash, m) {
+func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash string, f *front, m *fastRequest, version string, body []byte) bool {
+	if version != mcp.ProtocolVersion20260728 || r.Header.Get(mcp.HeaderLastEventID) != "" {
+		return false
+	}
+	if m.Method == "notifications/cancelled" {
+		// mcp-go cancels its own modern calls by request id; a fast one is
+		// cancelled here, and mcp-go still answers the notification.
+		var mm *mcp.Meta
+		if len(m.Params.RequestID) > 0 && json.Unmarshal(m.Params.Meta, &mm) == nil && mm.ProtocolVersion() == version {
+			f.fast.cancelModern(api.IDKey(m.Params.RequestID))
+		}
+		return false
+	}
+	if !canonicalID(m.ID) || !s.fastCallable(r, hash, m) {
+		return false
+	}
+	// Client capabilities are required on every modern request (mcp-go
+	// answers -32602 without them), and a tool whose parameters travel in
+	// Mcp-Param headers (x-mcp-header) has those checked by mcp-go.
+	var mm *mcp.Meta
+	if json.Unmarshal(m.Params.Meta, &mm) != nil || mm.ClientCapabilities() == nil {
+		return false
+	}
+	if st := f.srv.GetTool(m.Params.Name); st == nil || len(mcp.ExtractParamHeaderBindings(&st.Tool)) > 0 {
 		return false
 	}
 	var meta map[string]json.RawMessage
@@ -314,7 +371,37 @@ func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash 
 	if params == nil || mcp.ValidateStandardHeaders(r.Header.Get, version, mcp.MCPMethod(m.Method), params) != nil {
 		return false
 	}
-	s.answerFast(r.Context(), w, hash, m, sessionOf(context.WithValue(r.Context(), sessionHeaderKey, r.Header.Get(api.SessionHeader))), modernServerInfo)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	defer f.fast.beginModern(api.IDKey(m.ID), cancel)()
+	s.answerFast(ctx, w, hash, m, sessionOf(context.WithValue(r.Context(), sessionHeaderKey, r.Header.Get(api.SessionHeader))), modernServerInfo)
+	return true
+}
+
+// canonicalID reports whether mcp-go writes id back as the client wrote it
+// (it decodes and re-encodes ids): a plain integer below 2^53, or a string
+// without escapes or characters its encoder escapes. Other ids are left to
+// mcp-go, so that a modern fast answer is byte for byte mcp-go's.
+func canonicalID(id json.RawMessage) bool {
+	id = bytes.TrimSpace(id)
+	if n := len(id); n >= 2 && id[0] == '"' && id[n-1] == '"' {
+		inner := id[1 : n-1]
+		return utf8.Valid(inner) && bytes.IndexFunc(inner, func(r rune) bool {
+			return r < 0x20 || r == '"' || r == '\\' || r == '<' || r == '>' || r == '&' || r == '\u2028' || r == '\u2029'
+		}) < 0
+	}
+	digits := id
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 15 || (digits[0] == '0' && len(digits) > 1) {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
 	return true
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -92,6 +94,10 @@ func TestModernFastPathMatchesMCPGo(t *testing.T) {
 		{"no method header", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{` + meta + `,"name":"get-logs","arguments":{}}}`, map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Name": "get-logs"}},
 		{"progress token", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"progressToken":1,"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"get-logs","arguments":{}}}`, std("get-logs")},
 		{"version only in the header", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`, std("get-logs")},
+		{"no client capabilities", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"get-logs","arguments":{}}}`, std("get-logs")},
+		{"capabilities not an object", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":"x","io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"get-logs","arguments":{}}}`, std("get-logs")},
+		{"an id mcp-go rewrites", `{"jsonrpc":"2.0","id":1.0,"method":"tools/call","params":{` + meta + `,"name":"get-logs","arguments":{}}}`, std("get-logs")},
+		{"a string id mcp-go escapes", `{"jsonrpc":"2.0","id":"<a>","method":"tools/call","params":{` + meta + `,"name":"get-logs","arguments":{}}}`, std("get-logs")},
 	} {
 		got, n := serve(c.body, c.hdr, false)
 		want, _ := serve(c.body, c.hdr, true)
@@ -101,5 +107,59 @@ func TestModernFastPathMatchesMCPGo(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: the daemon answered %s, mcp-go %s", c.name, got, want)
 		}
+	}
+}
+
+// A modern fast call is cancelled by a modern notifications/cancelled
+// naming its id, as mcp-go cancels its own.
+func TestModernFastCallCancelled(t *testing.T) {
+	d := newTestDaemon(t, 60*time.Second, 30*time.Second, 0) // a domain reload lasts 30 s
+	meta := `"_meta":{"io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`
+	post := func(body string, name string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "http://127.0.0.1/mcp", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+d.token)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
+		req.Header.Set("Mcp-Method", strings.Split(strings.Split(body, `"method":"`)[1], `"`)[0])
+		if name != "" {
+			req.Header.Set("Mcp-Name", name)
+		}
+		rec := httptest.NewRecorder()
+		d.srv.ServeHTTP(rec, req)
+		return rec
+	}
+	// A compile that waits for the domain reload (30 s here: a script
+	// changed) until the cancel ends it.
+	os.MkdirAll(filepath.Join(d.proj, "Assets", "Scripts"), 0o755)
+	if err := os.WriteFile(filepath.Join(d.proj, "Assets", "Scripts", "Changed.cs"), []byte("class Changed {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := d.srv.fastCalls.Load()
+	done := make(chan *httptest.ResponseRecorder, 1)
+	go func() {
+		done <- post(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{`+meta+`,"name":"compile","arguments":{"WaitForDomainReload":true}}}`, "compile")
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for d.srv.fastCalls.Load() == before {
+		if time.Now().After(deadline) {
+			t.Fatal("the call did not start on the fast path")
+		}
+		time.Sleep(time.Millisecond) // polls a counter: the call has no start event
+	}
+	start := time.Now()
+	if rec := post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{`+meta+`,"requestId":9}}`, ""); rec.Code != 202 {
+		t.Fatalf("cancel: %d %s", rec.Code, rec.Body)
+	}
+	select {
+	case rec := <-done:
+		if !strings.Contains(rec.Body.String(), "cancel") {
+			t.Errorf("the cancelled call answered %s", rec.Body)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the cancel did not end the call")
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the call ended %v after the cancel", took)
 	}
 }
