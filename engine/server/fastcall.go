@@ -303,15 +303,6 @@ func (s *Server) answerFast(ctx context.Context, w http.ResponseWriter, hash str
 	w.Write(out)
 }
 
-// modernMeta is the _meta of a 2026-07-28 request the fast path answers:
-// the protocol version, and the client's info and capabilities, nothing
-// else (a progress token, say, goes to mcp-go).
-type modernMeta struct {
-	ProtocolVersion string          `json:"io.modelcontextprotocol/protocolVersion"`
-	ClientInfo      json.RawMessage `json:"io.modelcontextprotocol/clientInfo"`
-	Capabilities    json.RawMessage `json:"io.modelcontextprotocol/clientCapabilities"`
-}
-
 // tryModernFastCall answers a 2026-07-28 (stateless) tools/call itself when
 // mcp-go would accept it as it is — the protocol version in the header and
 // in _meta agree and are served, the standard headers mirror the body
@@ -335,22 +326,15 @@ func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash 
 	if !canonicalID(m.ID) || !s.fastCallable(r, hash, m) {
 		return false
 	}
-	// Client capabilities are required on every modern request (mcp-go
-	// answers -32602 without them), and a tool whose parameters travel in
-	// Mcp-Param headers (x-mcp-header) has those checked by mcp-go.
-	var mm *mcp.Meta
-	if json.Unmarshal(m.Params.Meta, &mm) != nil || mm.ClientCapabilities() == nil {
-		return false
-	}
-	if st := f.srv.GetTool(m.Params.Name); st == nil || len(mcp.ExtractParamHeaderBindings(&st.Tool)) > 0 {
-		return false
-	}
+	// _meta holds the protocol version (the header's), the client's info and
+	// its capabilities — required on every modern request (mcp-go answers
+	// -32602 without them) — and nothing else (a progress token, say, goes to
+	// mcp-go). A tool whose parameters travel in Mcp-Param headers
+	// (x-mcp-header) has those checked by mcp-go.
 	var meta map[string]json.RawMessage
 	if json.Unmarshal(m.Params.Meta, &meta) != nil {
 		return false
 	}
-	var known modernMeta
-	json.Unmarshal(m.Params.Meta, &known)
 	for k := range meta {
 		switch k {
 		case mcp.MetaKeyProtocolVersion, "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities":
@@ -358,7 +342,13 @@ func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash 
 			return false
 		}
 	}
-	if known.ProtocolVersion != version {
+	var metaVersion string
+	var caps *mcp.ClientCapabilities
+	if json.Unmarshal(meta[mcp.MetaKeyProtocolVersion], &metaVersion) != nil || metaVersion != version ||
+		json.Unmarshal(meta["io.modelcontextprotocol/clientCapabilities"], &caps) != nil || caps == nil {
+		return false
+	}
+	if st := f.srv.GetTool(m.Params.Name); st == nil || len(mcp.ExtractParamHeaderBindings(&st.Tool)) > 0 {
 		return false
 	}
 	var params json.RawMessage

@@ -174,9 +174,7 @@ func (st *stream) readLine() ([]byte, error) {
 type streamHead struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
-	Params struct {
-		Meta json.RawMessage `json:"_meta"`
-	} `json:"params"`
+	Params json.RawMessage `json:"params"`
 }
 
 // dispatch serves one message from the client: initialize in order (the
@@ -308,14 +306,7 @@ func (st *stream) request(ctx context.Context, method string, body []byte, head 
 	if v := modernVersion(head); v != "" {
 		// 2026-07-28 and later: the version and the standard headers mirror
 		// the body.
-		var p json.RawMessage
-		var m struct {
-			Params json.RawMessage `json:"params"`
-		}
-		if json.Unmarshal(body, &m) == nil {
-			p = m.Params
-		}
-		for k, val := range mcp.StandardHeaders(v, mcp.MCPMethod(head.Method), p) {
+		for k, val := range mcp.StandardHeaders(v, mcp.MCPMethod(head.Method), head.Params) {
 			r.Header.Set(k, val)
 		}
 		r.Header.Set(mcp.HeaderProtocolVersion, v)
@@ -328,17 +319,18 @@ func (st *stream) request(ctx context.Context, method string, body []byte, head 
 // modernVersion is the protocol version a message declares in
 // params._meta (2026-07-28 and later), "" otherwise.
 func modernVersion(head *streamHead) string {
-	if head == nil || isNull(head.Params.Meta) {
+	if head == nil || !bytes.Contains(head.Params, []byte(`"_meta"`)) {
 		return ""
 	}
-	var meta map[string]any
-	if json.Unmarshal(head.Params.Meta, &meta) != nil {
+	var p struct {
+		Meta struct {
+			Version string `json:"io.modelcontextprotocol/protocolVersion"`
+		} `json:"_meta"`
+	}
+	if json.Unmarshal(head.Params, &p) != nil || !mcp.IsModernProtocol(p.Meta.Version) {
 		return ""
 	}
-	if v, _ := meta[mcp.MetaKeyProtocolVersion].(string); mcp.IsModernProtocol(v) {
-		return v
-	}
-	return ""
+	return p.Meta.Version
 }
 
 func (st *stream) noteVersion(b []byte) {

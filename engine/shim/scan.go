@@ -6,15 +6,56 @@ package shim
 // daemon writes the id first, so a large result is not read at all. ok is
 // false for requests, notifications and anything malformed.
 func responseID(b []byte) (id []byte, ok bool) {
+	method, answered := false, false
+	complete := members(b, func(key string, value []byte) bool {
+		switch key {
+		case "id":
+			id = value
+		case "method":
+			method = true
+			return true
+		case "result", "error":
+			answered = id != nil
+			return answered
+		}
+		return false
+	})
+	switch {
+	case method || !complete:
+		return nil, false
+	case answered:
+		return id, true
+	}
+	return id, id != nil
+}
+
+// member returns the value of a top-level member of the JSON object b,
+// reading members in order; nil when it is not found before b ends or
+// stops being JSON (b may be the start of a message cut short).
+func member(b []byte, name string) []byte {
+	var found []byte
+	members(b, func(key string, value []byte) bool {
+		if key == name {
+			found = value
+		}
+		return found != nil
+	})
+	return found
+}
+
+// members calls visit with each top-level member of the JSON object b, in
+// order, until visit returns true. It reports false when b is not an object
+// or stops being JSON before its members end (the end of b counts as their
+// end: b may be cut short).
+func members(b []byte, visit func(key string, value []byte) (stop bool)) bool {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
-		return nil, false
+		return false
 	}
-	i++
-	for {
+	for i++; ; {
 		i = skipSpace(b, i)
 		if i >= len(b) || b[i] == '}' {
-			return id, id != nil
+			return true
 		}
 		if b[i] == ',' {
 			i++
@@ -22,61 +63,20 @@ func responseID(b []byte) (id []byte, ok bool) {
 		}
 		end := skipString(b, i)
 		if end < 0 {
-			return nil, false
+			return false
 		}
 		key := string(b[i+1 : end-1])
 		i = skipSpace(b, end)
 		if i >= len(b) || b[i] != ':' {
-			return nil, false
+			return false
 		}
 		i = skipSpace(b, i+1)
 		vend := skipValue(b, i)
 		if vend < 0 {
-			return nil, false
+			return false
 		}
-		switch key {
-		case "id":
-			id = b[i:vend]
-		case "method":
-			return nil, false
-		case "result", "error":
-			if id != nil {
-				return id, true
-			}
-		}
-		i = vend
-	}
-}
-
-// member returns the value of a top-level member of the JSON object b,
-// reading members in order; nil when it is not found before b ends or
-// stops being JSON (b may be the start of a message cut short).
-func member(b []byte, name string) []byte {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return nil
-	}
-	for i++; ; {
-		i = skipSpace(b, i)
-		if i < len(b) && b[i] == ',' {
-			i = skipSpace(b, i+1)
-		}
-		end := skipString(b, i)
-		if end < 0 {
-			return nil
-		}
-		key := string(b[i+1 : end-1])
-		i = skipSpace(b, end)
-		if i >= len(b) || b[i] != ':' {
-			return nil
-		}
-		i = skipSpace(b, i+1)
-		vend := skipValue(b, i)
-		if vend < 0 || vend > len(b) {
-			return nil
-		}
-		if key == name {
-			return b[i:vend]
+		if visit(key, b[i:vend]) {
+			return true
 		}
 		i = vend
 	}

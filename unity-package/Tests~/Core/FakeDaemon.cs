@@ -68,11 +68,36 @@ namespace UnityMcp.Core.Tests
             foreach (var line in head.ToString().Split(new[] { "\r\n" }, StringSplitOptions.None))
                 if (line.StartsWith("Sec-WebSocket-Key:", StringComparison.OrdinalIgnoreCase)) key = line.Substring(18).Trim();
             if (key == null) throw new IOException("no Sec-WebSocket-Key in the upgrade request:\n" + head);
-            string accept;
-            using (var sha = SHA1.Create())
-                accept = Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")));
-            var resp = Encoding.ASCII.GetBytes("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + accept + "\r\n\r\n");
+            var resp = Encoding.ASCII.GetBytes("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + AcceptKey(key) + "\r\n\r\n");
             stream.Write(resp, 0, resp.Length);
+        }
+
+        /// <summary>The Sec-WebSocket-Accept answer to a Sec-WebSocket-Key (RFC 6455 4.2.2).</summary>
+        internal static string AcceptKey(string key)
+        {
+            using (var sha = SHA1.Create())
+                return Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")));
+        }
+
+        /// <summary>One unmasked frame, as a server sends them.</summary>
+        internal static byte[] Frame(bool fin, int op, byte[] payload)
+        {
+            var ms = new MemoryStream();
+            ms.WriteByte((byte)((fin ? 0x80 : 0) | op));
+            if (payload.Length < 126) ms.WriteByte((byte)payload.Length);
+            else if (payload.Length <= 0xffff)
+            {
+                ms.WriteByte(126);
+                ms.WriteByte((byte)(payload.Length >> 8));
+                ms.WriteByte((byte)payload.Length);
+            }
+            else
+            {
+                ms.WriteByte(127);
+                for (int i = 7; i >= 0; i--) ms.WriteByte((byte)((long)payload.Length >> (8 * i)));
+            }
+            ms.Write(payload, 0, payload.Length);
+            return ms.ToArray();
         }
 
         /// <summary>Reads an HTTP request head, through the blank line.</summary>
@@ -144,22 +169,7 @@ namespace UnityMcp.Core.Tests
 
         void WriteFrame(int op, byte[] payload)
         {
-            var ms = new MemoryStream();
-            ms.WriteByte((byte)(0x80 | op));
-            if (payload.Length < 126) ms.WriteByte((byte)payload.Length);
-            else if (payload.Length <= 0xffff)
-            {
-                ms.WriteByte(126);
-                ms.WriteByte((byte)(payload.Length >> 8));
-                ms.WriteByte((byte)payload.Length);
-            }
-            else
-            {
-                ms.WriteByte(127);
-                for (int i = 7; i >= 0; i--) ms.WriteByte((byte)((long)payload.Length >> (8 * i)));
-            }
-            ms.Write(payload, 0, payload.Length);
-            var frame = ms.ToArray();
+            var frame = Frame(true, op, payload);
             lock (this) stream.Write(frame, 0, frame.Length);
         }
 

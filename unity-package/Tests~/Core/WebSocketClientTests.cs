@@ -2,7 +2,6 @@ using System;
 using System.IO;
 using System.Net;
 using System.Net.Sockets;
-using System.Security.Cryptography;
 using System.Text;
 using System.Threading;
 using NUnit.Framework;
@@ -53,9 +52,7 @@ namespace UnityMcp.Core.Tests
                             string key = null;
                             foreach (var l in RequestHead.Split(new[] { "\r\n" }, StringSplitOptions.None))
                                 if (l.StartsWith("Sec-WebSocket-Key:", StringComparison.OrdinalIgnoreCase)) key = l.Substring(18).Trim();
-                            string acc;
-                            using (var sha = SHA1.Create())
-                                acc = Convert.ToBase64String(sha.ComputeHash(Encoding.ASCII.GetBytes((badAccept ? "x" : "") + key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")));
+                            var acc = FakeDaemon.AcceptKey((badAccept ? "x" : "") + key);
                             resp = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + acc + "\r\n\r\n";
                         }
                         var b = Encoding.ASCII.GetBytes(resp);
@@ -81,13 +78,7 @@ namespace UnityMcp.Core.Tests
             /// <summary>One unmasked frame, as a server sends them.</summary>
             public void Frame(bool fin, int op, byte[] payload)
             {
-                var ms = new MemoryStream();
-                ms.WriteByte((byte)((fin ? 0x80 : 0) | op));
-                if (payload.Length < 126) ms.WriteByte((byte)payload.Length);
-                else if (payload.Length <= 0xffff) { ms.WriteByte(126); ms.WriteByte((byte)(payload.Length >> 8)); ms.WriteByte((byte)payload.Length); }
-                else { ms.WriteByte(127); for (int i = 7; i >= 0; i--) ms.WriteByte((byte)((long)payload.Length >> (8 * i))); }
-                ms.Write(payload, 0, payload.Length);
-                var f = ms.ToArray();
+                var f = FakeDaemon.Frame(fin, op, payload);
                 Stream.Write(f, 0, f.Length);
             }
 
