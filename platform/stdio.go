@@ -1,6 +1,6 @@
 package platform
 
-import "os"
+import "io"
 
 // PollableStdio returns standard input and output for a relay that is
 // always waiting on both (the stdio shim): where the OS allows it, pipes
@@ -11,7 +11,8 @@ import "os"
 // latency in the deployed-shape benchmark (docs/performance.md). Terminals
 // and files are left as they are. restore puts the descriptors back in
 // blocking mode (they may be shared with the parent process); call it before
-// exiting.
-func PollableStdio() (in, out *os.File, restore func()) {
+// exiting. Their small reads and writes are raw system calls (see
+// QuietConn).
+func PollableStdio() (in io.Reader, out io.Writer, restore func()) {
 	return pollableStdio()
 }

@@ -3,14 +3,25 @@
 package platform
 
 import (
+	"io"
 	"os"
 	"syscall"
 )
 
-func pollableStdio() (in, out *os.File, restore func()) {
-	in, r1 := pollable(os.Stdin, "/dev/stdin")
-	out, r2 := pollable(os.Stdout, "/dev/stdout")
-	return in, out, func() { r1(); r2() }
+func pollableStdio() (in io.Reader, out io.Writer, restore func()) {
+	fin, r1 := pollable(os.Stdin, "/dev/stdin")
+	fout, r2 := pollable(os.Stdout, "/dev/stdout")
+	return quietIfPolled(fin, os.Stdin), quietIfPolled(fout, os.Stdout), func() { r1(); r2() }
+}
+
+// quietIfPolled gives a file that pollable switched to non-blocking mode raw
+// reads and writes (QuietConn's, for the same reason); one it left blocking
+// stays as it is, since a raw read there would hold the scheduler.
+func quietIfPolled(f, orig *os.File) io.ReadWriter {
+	if f == orig {
+		return f
+	}
+	return quietFile(f)
 }
 
 // pollable switches a pipe or socket to non-blocking mode and reopens it as

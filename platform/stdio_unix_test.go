@@ -3,8 +3,10 @@
 package platform
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -30,7 +32,6 @@ func TestPollable(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, w := os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
-	defer w.Close()
 	fd := uintptr(fds[0])
 	if nonblocking(t, fd) {
 		t.Fatal("a new pipe is non-blocking")
@@ -45,6 +46,23 @@ func TestPollable(t *testing.T) {
 	}
 	if _, err := p.Read(make([]byte, 1)); !os.IsTimeout(err) {
 		t.Fatalf("read on an empty polled pipe: %v, want a timeout", err)
+	}
+	// The polled pipe's reads and writes go through quietIfPolled's raw
+	// system calls; the stream's end is io.EOF.
+	q := quietIfPolled(p, r)
+	if runtime.GOOS == "linux" && !rawWrapped(q) {
+		t.Fatalf("a polled pipe came back as %T, want the raw-I/O wrapper", q)
+	}
+	p.SetReadDeadline(time.Time{})
+	go func() {
+		w.Write([]byte("a line\n"))
+		w.Close()
+	}()
+	if got, err := io.ReadAll(q); string(got) != "a line\n" || err != nil {
+		t.Fatalf("reading the polled pipe: %q %v", got, err)
+	}
+	if quietIfPolled(r, r) != io.ReadWriter(r) {
+		t.Fatal("a file pollable left alone was wrapped")
 	}
 	restore()
 	if nonblocking(t, fd) {

@@ -2,9 +2,12 @@
 
 package platform
 
-import "os"
+import (
+	"io"
+	"os"
+)
 
 // Windows pipes are left as they are (the runtime has no poller for them).
-func pollableStdio() (in, out *os.File, restore func()) {
+func pollableStdio() (in io.Reader, out io.Writer, restore func()) {
 	return os.Stdin, os.Stdout, func() {}
 }

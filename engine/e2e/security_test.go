@@ -104,7 +104,7 @@ func TestBridgeNeedsToken(t *testing.T) {
 			t.Errorf("bridge with token %q: %v", tok, resp)
 		}
 	}
-	conn, err := bridge.Dial(ctx, e.URL, e.Token)
+	conn, err := bridge.Dial(ctx, e.URL, e.Token, nil)
 	if err != nil {
 		t.Fatalf("bridge refused the right token: %v", err)
 	}
@@ -116,7 +116,7 @@ func TestBridgeBadHello(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 	defer cancel()
-	conn, err := bridge.Dial(ctx, e.URL, e.Token)
+	conn, err := bridge.Dial(ctx, e.URL, e.Token, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"sync"
@@ -51,7 +52,10 @@ type Config struct {
 	// nothing until the dialog is dismissed, as Unity's does.
 	Dialog      string
 	DialogAfter time.Duration
-	Logger      *slog.Logger
+	// WrapConn, when set, wraps the bridge's TCP connection (the command
+	// gives platform.QuietConn, as the daemon uses for its own).
+	WrapConn func(net.Conn) net.Conn
+	Logger   *slog.Logger
 }
 
 // Sim is one simulated editor.
@@ -160,7 +164,7 @@ type reloadError struct{}
 func (*reloadError) Error() string { return "simulated domain reload" }
 
 func (s *Sim) session(ctx context.Context, first *bool) error {
-	conn, err := bridge.Dial(ctx, s.cfg.BaseURL, s.cfg.Token)
+	conn, err := bridge.Dial(ctx, s.cfg.BaseURL, s.cfg.Token, s.cfg.WrapConn)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"sync"
+
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // DefaultMaxUnauthenticated bounds the connections that have not yet sent
@@ -44,7 +46,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		<-l.slots
 		return nil, err
 	}
-	return &gatedConn{Conn: c, slots: l.slots}, nil
+	return &gatedConn{Conn: platform.QuietConn(c), slots: l.slots}, nil
 }
 
 func (l *limitListener) Close() error {

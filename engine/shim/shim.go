@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // Options configure Run.
@@ -385,6 +386,7 @@ func (r *relay) dial(ctx context.Context, base, token string) (*conn, error) {
 	if err != nil {
 		return nil, err
 	}
+	nc = platform.QuietConn(nc)
 	q := url.Values{}
 	if r.opt.Project != "" {
 		q.Set("project", r.opt.Project)

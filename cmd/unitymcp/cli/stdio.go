@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -41,6 +42,11 @@ the daemon routes it like any unpinned session.`,
 				return err
 			}
 			profile.SingleP()
+			// fyne.io/systray locks the main goroutine to the first thread
+			// in its init (the tray needs that thread). The relay's loop
+			// runs on the main goroutine, and a locked goroutine hands its
+			// thread over on every wake-up: two futex wake-ups per message.
+			runtime.UnlockOSThread()
 			in, out := std.In, std.Out
 			if in == io.Reader(os.Stdin) && out == io.Writer(os.Stdout) {
 				pin, pout, restore := platform.PollableStdio()

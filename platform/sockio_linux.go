@@ -1,0 +1,162 @@
+package platform
+
+import (
+	"errors"
+	"io"
+	"net"
+	"os"
+	"syscall"
+	"unsafe"
+)
+
+func quietConn(c net.Conn) net.Conn {
+	rc := rawConnOf(c)
+	if rc == nil {
+		return c
+	}
+	// The error the net package would give for c.Read or c.Write.
+	wrap := func(op string, err error) error {
+		return &net.OpError{Op: op, Net: c.LocalAddr().Network(), Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: err}
+	}
+	return &quiet{Conn: c, rw: &rawRW{raw: raw{rc}, slow: c, wrap: wrap}}
+}
+
+func quietFile(f *os.File) io.ReadWriter {
+	rc := rawConnOf(f)
+	if rc == nil {
+		return f
+	}
+	wrap := func(op string, err error) error { return &os.PathError{Op: op, Path: f.Name(), Err: err} }
+	return &rawRW{raw: raw{rc}, slow: f, wrap: wrap}
+}
+
+func rawConnOf(v any) syscall.RawConn {
+	sc, ok := v.(syscall.Conn)
+	if !ok {
+		return nil
+	}
+	rc, err := sc.SyscallConn()
+	if err != nil {
+		return nil
+	}
+	return rc
+}
+
+// raw makes reads and writes on a descriptor the runtime polls as raw system
+// calls. rc.Read and rc.Write hold the descriptor open for the call, check
+// its deadline and park in the poller while f reports EAGAIN; their errors
+// are the deadline, the closed descriptor, or a system call's errno.
+type raw struct{ rc syscall.RawConn }
+
+func (r raw) read(b []byte) (int, error) {
+	if len(b) > quietChunk {
+		b = b[:quietChunk]
+	}
+	var n int
+	var errno syscall.Errno
+	err := r.rc.Read(func(fd uintptr) bool {
+		for {
+			m, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+			switch e {
+			case syscall.EINTR:
+				continue
+			case syscall.EAGAIN:
+				return false
+			}
+			n, errno = int(m), e
+			return true
+		}
+	})
+	switch {
+	case err != nil:
+		return 0, unwrapRaw(err)
+	case errno != 0:
+		return 0, os.NewSyscallError("read", errno)
+	case n == 0:
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+func (r raw) write(b []byte) (int, error) {
+	var n int
+	var errno syscall.Errno
+	err := r.rc.Write(func(fd uintptr) bool {
+		for n < len(b) {
+			m, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&b[n])), uintptr(len(b)-n))
+			switch e {
+			case 0:
+				n += int(m)
+			case syscall.EINTR:
+			case syscall.EAGAIN:
+				return false
+			default:
+				errno = e
+				return true
+			}
+		}
+		return true
+	})
+	switch {
+	case err != nil:
+		return n, unwrapRaw(err)
+	case errno != 0:
+		return n, os.NewSyscallError("write", errno)
+	}
+	return n, nil
+}
+
+// unwrapRaw takes off the *net.OpError ("raw-read") or *os.PathError a
+// RawConn wraps its errors in, so the caller can wrap them as a plain Read
+// or Write would.
+func unwrapRaw(err error) error {
+	var oe *net.OpError
+	if errors.As(err, &oe) {
+		return oe.Err
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// quiet is a net.Conn whose small reads and writes are raw (QuietConn).
+type quiet struct {
+	net.Conn
+	rw *rawRW
+}
+
+func (q *quiet) Read(b []byte) (int, error)  { return q.rw.Read(b) }
+func (q *quiet) Write(b []byte) (int, error) { return q.rw.Write(b) }
+
+// rawRW reads and writes through raw; a write larger than quietChunk goes to
+// slow (the ordinary Write), and errors other than io.EOF are wrapped by wrap
+// as the ordinary Read or Write would.
+type rawRW struct {
+	raw  raw
+	slow io.Writer
+	wrap func(op string, err error) error
+}
+
+func (q *rawRW) Read(b []byte) (int, error) {
+	if len(b) == 0 {
+		return 0, nil
+	}
+	n, err := q.raw.read(b)
+	if err != nil && err != io.EOF {
+		err = q.wrap("read", err)
+	}
+	return n, err
+}
+
+func (q *rawRW) Write(b []byte) (int, error) {
+	if len(b) > quietChunk {
+		return q.slow.Write(b)
+	}
+	n, err := q.raw.write(b)
+	if err != nil {
+		err = q.wrap("write", err)
+	}
+	return n, err
+}

@@ -1,0 +1,13 @@
+//go:build !linux
+
+package platform
+
+import (
+	"io"
+	"net"
+	"os"
+)
+
+func quietConn(c net.Conn) net.Conn { return c }
+
+func quietFile(f *os.File) io.ReadWriter { return f }
