@@ -24,10 +24,21 @@ func fakeInstalledEditor(t *testing.T, home, version, addr string) string {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, "Unity")
-	script := "#!/bin/sh\nexec '" + bins.editorsim + "' -addr '" + addr + "' \"$@\"\n"
+	// Each Editor started notes its pid (exec keeps it): they outlive the
+	// daemon that started them, as Unity does, and are killed at the end.
+	pids := filepath.Join(home, "editors-"+version+".pid")
+	script := "#!/bin/sh\necho $$ >> '" + pids + "'\nexec '" + bins.editorsim + "' -addr '" + addr + "' \"$@\"\n"
 	if err := os.WriteFile(exe, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() {
+		b, _ := os.ReadFile(pids)
+		for _, f := range strings.Fields(string(b)) {
+			if pid, err := strconv.Atoi(f); err == nil {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	})
 	return exe
 }
 
