@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,21 +24,8 @@ import (
 func procStatus(pid int, fields ...string) (all, main map[string]int64) {
 	all, main = map[string]int64{}, map[string]int64{}
 	read := func(path string, into map[string]int64) {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return
-		}
-		for _, line := range strings.Split(string(b), "\n") {
-			k, v, ok := strings.Cut(line, ":")
-			if !ok {
-				continue
-			}
-			for _, f := range fields {
-				if k == f {
-					n, _ := strconv.ParseInt(strings.Fields(v)[0], 10, 64)
-					into[k] += n
-				}
-			}
+		for k, n := range procFields(path, fields...) {
+			into[k] += n
 		}
 	}
 	dir := "/proc/" + strconv.Itoa(pid)
@@ -102,7 +90,7 @@ func TestDeployedScale(t *testing.T) {
 			m1[f[0]]+m1[f[1]]-m0[f[0]]-m0[f[1]], beats, float64(vol+nonvol)/beats, cpu)
 	}
 	var b, idles strings.Builder
-	fmt.Fprintf(&b, "| editors | sessions | p50 | p99 | calls/s | daemon CPU/call |\n|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| editors | sessions | p50 | p99 | calls/s | daemon CPU/call | daemon reads + writes / call |\n|---|---|---|---|---|---|---|\n")
 	fmt.Fprintf(&idles, "| idle window | editors | VmRSS | threads | context switches in %v (vol + nonvol) | heartbeats expected | switches / heartbeat | daemon CPU |\n|---|---|---|---|---|---|---|---|\n", idle)
 	var res []result
 	for _, n := range []int{1, 4, 16} {
@@ -116,10 +104,19 @@ func TestDeployedScale(t *testing.T) {
 			next++
 			return sdkDial(ctx, target{url: url, token: token})
 		}
+		// The daemon's read and write system calls (any kind, raw ones too)
+		// per call, warm-up and session set-up included: whether the frames
+		// of concurrent calls share a system call depends on how many share
+		// a link.
+		ioFile := "/proc/" + strconv.Itoa(daemonPid) + "/io"
+		io0 := procFields(ioFile, "syscr", "syscw")
 		r := measureAll(t, []target{{name: fmt.Sprintf("%d editors", n), dial: dial, pids: pidsOf(daemonPid)}}, sessions, calls)[0]
+		io1 := procFields(ioFile, "syscr", "syscw")
 		res = append(res, r)
-		fmt.Fprintf(&b, "| %d | %d | %v | %v | %.0f | %v |\n", n, sessions, r.p50.Round(time.Microsecond),
-			r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond))
+		total := float64(sessions * (calls + 5)) // measureAll's warm-up: 5 per session
+		fmt.Fprintf(&b, "| %d | %d | %v | %v | %.0f | %v | %.2f + %.2f |\n", n, sessions, r.p50.Round(time.Microsecond),
+			r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond),
+			float64(io1["syscr"]-io0["syscr"])/total, float64(io1["syscw"]-io0["syscw"])/total)
 	}
 	idles.WriteString(idleWindow("16 editors, after the 64-session load"))
 	idles.WriteString(idleWindow("16 editors, the next window"))
@@ -132,6 +129,27 @@ func TestDeployedScale(t *testing.T) {
 	la, _ := os.ReadFile("/proc/loadavg")
 	fmt.Fprintf(&idles, "\nmachine: %d CPUs, %s, load average at the end %s", runtime.NumCPU(), runtime.Version(), strings.TrimSpace(string(la)))
 	t.Log("\n" + b.String() + idles.String())
+}
+
+// procFields reads the "name: value" lines of a /proc file (status, io)
+// whose names are in fields.
+func procFields(path string, fields ...string) map[string]int64 {
+	into := map[string]int64{}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return into
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok || !slices.Contains(fields, k) {
+			continue
+		}
+		if f := strings.Fields(v); len(f) > 0 {
+			n, _ := strconv.ParseInt(f[0], 10, 64)
+			into[k] += n
+		}
+	}
+	return into
 }
 
 // straceIdle traces the daemon's system calls for one more idle window
