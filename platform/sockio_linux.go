@@ -10,6 +10,11 @@ import (
 )
 
 func quietConn(c net.Conn) net.Conn {
+	switch c.(type) {
+	case *net.TCPConn, *net.UnixConn: // stream sockets only
+	default:
+		return c
+	}
 	rc := rawConnOf(c)
 	if rc == nil {
 		return c
@@ -18,7 +23,7 @@ func quietConn(c net.Conn) net.Conn {
 	wrap := func(op string, err error) error {
 		return &net.OpError{Op: op, Net: c.LocalAddr().Network(), Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: err}
 	}
-	return &quiet{Conn: c, rw: &rawRW{raw: raw{rc}, slow: c, wrap: wrap}}
+	return &quiet{Conn: c, rw: &rawRW{raw: raw{rc: rc, sock: true}, slow: c, wrap: wrap}}
 }
 
 func quietFile(f *os.File) io.ReadWriter {
@@ -27,7 +32,7 @@ func quietFile(f *os.File) io.ReadWriter {
 		return f
 	}
 	wrap := func(op string, err error) error { return &os.PathError{Op: op, Path: f.Name(), Err: err} }
-	return &rawRW{raw: raw{rc}, slow: f, wrap: wrap}
+	return &rawRW{raw: raw{rc: rc}, slow: f, wrap: wrap}
 }
 
 func rawConnOf(v any) syscall.RawConn {
@@ -46,30 +51,72 @@ func rawConnOf(v any) syscall.RawConn {
 // calls. rc.Read and rc.Write hold the descriptor open for the call, check
 // its deadline and park in the poller while f reports EAGAIN; their errors
 // are the deadline, the closed descriptor, or a system call's errno.
-type raw struct{ rc syscall.RawConn }
+//
+// A raw call must never block: it would hold the scheduler's only processor.
+// On a socket (sock) each call says so itself (MSG_DONTWAIT), whatever the
+// descriptor's mode. A pipe has no such flag, and its O_NONBLOCK belongs to
+// the open file description, which a parent process may share and switch
+// back; so every call on a pipe checks the mode first (one more raw call,
+// F_GETFL) and reports errBlocking to take the ordinary path instead.
+type raw struct {
+	rc   syscall.RawConn
+	sock bool
+}
 
-func (r raw) read(b []byte) (int, error) {
+// errBlocking: the descriptor is in blocking mode; use the ordinary call.
+var errBlocking = errors.New("descriptor in blocking mode")
+
+// op runs one read or write of b[at:] (at most quietChunk bytes of it).
+func (r raw) op(fd uintptr, write bool, b []byte) (int, syscall.Errno) {
 	if len(b) > quietChunk {
 		b = b[:quietChunk]
 	}
+	p, n := uintptr(unsafe.Pointer(&b[0])), uintptr(len(b))
+	var m uintptr
+	var e syscall.Errno
+	switch {
+	case r.sock && write:
+		m, _, e = syscall.RawSyscall6(syscall.SYS_SENDTO, fd, p, n, syscall.MSG_DONTWAIT|syscall.MSG_NOSIGNAL, 0, 0)
+	case r.sock:
+		m, _, e = syscall.RawSyscall6(syscall.SYS_RECVFROM, fd, p, n, syscall.MSG_DONTWAIT, 0, 0)
+	default:
+		fl, _, ferr := syscall.RawSyscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0)
+		if ferr != 0 || fl&syscall.O_NONBLOCK == 0 {
+			return 0, blocking
+		}
+		call := uintptr(syscall.SYS_READ)
+		if write {
+			call = syscall.SYS_WRITE
+		}
+		m, _, e = syscall.RawSyscall(call, fd, p, n)
+	}
+	return int(m), e
+}
+
+// blocking is op's answer for a pipe in blocking mode (not a Linux errno).
+const blocking syscall.Errno = 1 << 20
+
+func (r raw) read(b []byte) (int, error) {
 	var n int
 	var errno syscall.Errno
 	err := r.rc.Read(func(fd uintptr) bool {
 		for {
-			m, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+			m, e := r.op(fd, false, b)
 			switch e {
 			case syscall.EINTR:
 				continue
 			case syscall.EAGAIN:
 				return false
 			}
-			n, errno = int(m), e
+			n, errno = m, e
 			return true
 		}
 	})
 	switch {
 	case err != nil:
 		return 0, unwrapRaw(err)
+	case errno == blocking:
+		return 0, errBlocking
 	case errno != 0:
 		return 0, os.NewSyscallError("read", errno)
 	case n == 0:
@@ -83,10 +130,10 @@ func (r raw) write(b []byte) (int, error) {
 	var errno syscall.Errno
 	err := r.rc.Write(func(fd uintptr) bool {
 		for n < len(b) {
-			m, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&b[n])), uintptr(len(b)-n))
+			m, e := r.op(fd, true, b[n:])
 			switch e {
 			case 0:
-				n += int(m)
+				n += m
 			case syscall.EINTR:
 			case syscall.EAGAIN:
 				return false
@@ -100,6 +147,8 @@ func (r raw) write(b []byte) (int, error) {
 	switch {
 	case err != nil:
 		return n, unwrapRaw(err)
+	case errno == blocking:
+		return n, errBlocking
 	case errno != 0:
 		return n, os.NewSyscallError("write", errno)
 	}
@@ -130,12 +179,13 @@ type quiet struct {
 func (q *quiet) Read(b []byte) (int, error)  { return q.rw.Read(b) }
 func (q *quiet) Write(b []byte) (int, error) { return q.rw.Write(b) }
 
-// rawRW reads and writes through raw; a write larger than quietChunk goes to
-// slow (the ordinary Write), and errors other than io.EOF are wrapped by wrap
-// as the ordinary Read or Write would.
+// rawRW reads and writes through raw; a write larger than quietChunk, and
+// any call on a descriptor found in blocking mode, goes to slow (the
+// ordinary Read or Write). Errors other than io.EOF are wrapped by wrap as
+// the ordinary Read or Write would.
 type rawRW struct {
 	raw  raw
-	slow io.Writer
+	slow io.ReadWriter
 	wrap func(op string, err error) error
 }
 
@@ -144,6 +194,9 @@ func (q *rawRW) Read(b []byte) (int, error) {
 		return 0, nil
 	}
 	n, err := q.raw.read(b)
+	if err == errBlocking {
+		return q.slow.Read(b)
+	}
 	if err != nil && err != io.EOF {
 		err = q.wrap("read", err)
 	}
@@ -155,6 +208,10 @@ func (q *rawRW) Write(b []byte) (int, error) {
 		return q.slow.Write(b)
 	}
 	n, err := q.raw.write(b)
+	if err == errBlocking {
+		m, err := q.slow.Write(b[n:])
+		return n + m, err
+	}
 	if err != nil {
 		err = q.wrap("write", err)
 	}

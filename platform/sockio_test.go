@@ -43,17 +43,21 @@ func tcpPair(t *testing.T) (a, b net.Conn) {
 
 // waitParked waits until a goroutine whose stack holds fn waits in the
 // runtime's poller.
-func waitParked(t *testing.T, fn string) {
+func waitParked(t *testing.T, fn string) { t.Helper(); waitState(t, "IO wait", fn) }
+
+// waitState waits until a goroutine whose stack holds fn is in the state
+// ("IO wait", "syscall") runtime.Stack prints.
+func waitState(t *testing.T, state, fn string) {
 	t.Helper()
 	buf := make([]byte, 1<<20)
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); runtime.Gosched() {
 		for _, g := range bytes.Split(buf[:runtime.Stack(buf, true)], []byte("\n\n")) {
-			if bytes.Contains(g, []byte("[IO wait")) && bytes.Contains(g, []byte(fn)) {
+			if bytes.Contains(g, []byte("["+state)) && bytes.Contains(g, []byte(fn)) {
 				return
 			}
 		}
 	}
-	t.Fatalf("no goroutine in %s waits in the poller", fn)
+	t.Fatalf("no goroutine in %s is in state %q", fn, state)
 }
 
 // QuietConn behaves as the connection it wraps: small and large transfers,
