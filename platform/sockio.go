@@ -3,8 +3,8 @@ package platform
 import "net"
 
 // QuietConn returns c with its reads and writes made as raw system calls on
-// its non-blocking descriptor where the OS allows it (Linux), and c itself
-// elsewhere. A read or write through the net package tells the Go scheduler
+// its non-blocking descriptor where the OS allows it (Linux on amd64 and
+// arm64, the builds the project ships), and c itself elsewhere. A read or write through the net package tells the Go scheduler
 // it is entering a system call that may block; the first one after a pause
 // wakes the runtime's monitor thread (sysmon), which then polls every 20 µs
 // and may hand the processor to another thread while the call runs. On a

@@ -1,3 +1,5 @@
+//go:build linux && (amd64 || arm64)
+
 package platform
 
 import (
@@ -10,8 +12,12 @@ import (
 )
 
 func quietConn(c net.Conn) net.Conn {
-	switch c.(type) {
-	case *net.TCPConn, *net.UnixConn: // stream sockets only
+	switch c := c.(type) { // stream sockets only
+	case *net.TCPConn:
+	case *net.UnixConn:
+		if c.LocalAddr().Network() != "unix" {
+			return c // unixgram, unixpacket
+		}
 	default:
 		return c
 	}
@@ -179,9 +185,9 @@ type quiet struct {
 func (q *quiet) Read(b []byte) (int, error)  { return q.rw.Read(b) }
 func (q *quiet) Write(b []byte) (int, error) { return q.rw.Write(b) }
 
-// rawRW reads and writes through raw; a write larger than quietChunk, and
-// any call on a descriptor found in blocking mode, goes to slow (the
-// ordinary Read or Write). Errors other than io.EOF are wrapped by wrap as
+// rawRW reads and writes through raw; a write larger than quietChunk, any
+// call on a descriptor found in blocking mode, and a file's write that
+// failed go to slow (the ordinary Read or Write). Errors other than io.EOF are wrapped by wrap as
 // the ordinary Read or Write would.
 type rawRW struct {
 	raw  raw
@@ -208,7 +214,11 @@ func (q *rawRW) Write(b []byte) (int, error) {
 		return q.slow.Write(b)
 	}
 	n, err := q.raw.write(b)
-	if err == errBlocking {
+	var errno syscall.Errno
+	if err == errBlocking || !q.raw.sock && errors.As(err, &errno) {
+		// A file's failed write is made again the ordinary way, so that it
+		// fails as os.File's does: on standard output a closed pipe (EPIPE)
+		// ends the process with SIGPIPE.
 		m, err := q.slow.Write(b[n:])
 		return n + m, err
 	}

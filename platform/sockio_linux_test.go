@@ -1,8 +1,14 @@
+//go:build linux && (amd64 || arm64)
+
 package platform
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"errors"
+	"io"
+	"net"
 	"os"
 	"os/exec"
 	"runtime"
@@ -10,6 +16,9 @@ import (
 	"testing"
 	"time"
 )
+
+// rawIO: this build has the raw-I/O wrappers.
+const rawIO = true
 
 // rawWrapped reports whether v is one of the raw-I/O wrappers.
 func rawWrapped(v any) bool {
@@ -20,52 +29,158 @@ func rawWrapped(v any) bool {
 	return false
 }
 
-// A pipe switched back to blocking mode after it was wrapped (its mode
-// belongs to the open file description, which a parent may share) is read
-// the ordinary way: a raw read there would hold the only processor and stop
-// the process. The scenario runs in a child process on one processor, which
-// hangs if the raw read is used; the parent gives it 20 s.
-func TestQuietPipeBackToBlocking(t *testing.T) {
-	if os.Getenv("UNITYMCP_QUIET_CHILD") == "1" {
-		quietPipeBackToBlocking(t)
-		return
-	}
+// runChild runs the test named name again in a child process with
+// UNITYMCP_QUIET_CHILD=1 (the scenario is then the test's own body) and
+// gives it 20 s: a raw call that blocks holds the only processor and the
+// child hangs.
+func runChild(t *testing.T, name string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run", "^TestQuietPipeBackToBlocking$", "-test.v")
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run", "^"+name+"$", "-test.v")
 	cmd.Env = append(os.Environ(), "UNITYMCP_QUIET_CHILD=1")
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
-		t.Fatalf("a read on a pipe switched back to blocking mode stopped the process (killed after 20 s):\n%s", out)
+		t.Fatalf("the process stopped (killed after 20 s): a raw call blocked\n%s", out)
 	}
 	if err != nil || !bytes.Contains(out, []byte("--- PASS")) {
 		t.Fatalf("child: %v\n%s", err, out)
 	}
 }
 
-func quietPipeBackToBlocking(t *testing.T) {
+// readOnce sends what one Read of r gives to got.
+func readOnce(t *testing.T, r io.Reader, got chan<- string) {
+	b := make([]byte, 16)
+	n, err := r.Read(b)
+	if err != nil {
+		t.Error(err)
+	}
+	got <- string(b[:n])
+}
+
+func inChild() bool { return os.Getenv("UNITYMCP_QUIET_CHILD") == "1" }
+
+// A pipe switched back to blocking mode after it was wrapped (its mode
+// belongs to the open file description, which a parent may share) is read
+// and written the ordinary way; a socket switched to blocking mode is still
+// read without blocking (MSG_DONTWAIT). Either mistake would hold the only
+// processor: the scenario runs on one processor in a child process.
+func TestQuietBackToBlocking(t *testing.T) {
+	if !inChild() {
+		runChild(t, "TestQuietBackToBlocking")
+		return
+	}
 	runtime.GOMAXPROCS(1)
+
 	var fds [2]int
 	if err := syscall.Pipe(fds[:]); err != nil {
 		t.Fatal(err)
 	}
 	r, w := os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
-	defer w.Close()
-	p, restore := pollable(r, "pipe")
-	q := quietIfPolled(p, r)
+	p, restore, polled := pollable(r, "pipe")
+	q := quietIfPolled(p, polled)
 	restore() // the parent's switch back to blocking mode
 	got := make(chan string, 1)
-	go func() {
-		b := make([]byte, 16)
-		n, err := q.Read(b)
-		if err != nil {
-			t.Error(err)
-		}
-		got <- string(b[:n])
-	}()
-	waitState(t, "syscall", "(*rawRW).Read") // the reader blocks in read(2) on its own thread
-	w.Write([]byte("hello"))
+	go readOnce(t, q, got)
+	waitState(t, "syscall", "(*rawRW).Read") // blocked in read(2) on a thread of its own
+	pw, wrestore, wpolled := pollable(w, "pipe-w")
+	qw := quietIfPolled(pw, wpolled)
+	wrestore()
+	if n, err := qw.Write([]byte("hello")); n != 5 || err != nil {
+		t.Fatalf("write to a pipe back in blocking mode: %d %v", n, err)
+	}
 	if s := <-got; s != "hello" {
 		t.Fatalf("read %q, want hello", s)
+	}
+
+	a, b := tcpPair(t)
+	rc, _ := a.(*quiet).Conn.(*net.TCPConn).SyscallConn()
+	rc.Control(func(fd uintptr) { syscall.SetNonblock(int(fd), false) })
+	go readOnce(t, a, got)
+	waitParked(t, "(*quiet).Read") // in the poller, not in recvfrom(2)
+	b.Write([]byte("world"))
+	if s := <-got; s != "world" {
+		t.Fatalf("read %q, want world", s)
+	}
+}
+
+// Writes just under a raw call's limit into a socket whose buffers are
+// small: every write is partial and waits for room (EAGAIN), and the reader
+// gets every byte once, in order.
+func TestQuietPartialWrites(t *testing.T) {
+	a, b := tcpPair(t)
+	for _, c := range []net.Conn{a, b} {
+		tc := c.(*quiet).Conn.(*net.TCPConn)
+		tc.SetWriteBuffer(16 << 10)
+		tc.SetReadBuffer(16 << 10)
+	}
+	const chunk, chunks = quietChunk - 4096, 20
+	go func() {
+		buf := make([]byte, chunk)
+		for i := 0; i < chunks; i++ {
+			for j := range buf {
+				buf[j] = byte((i*chunk + j) % 251)
+			}
+			if n, err := a.Write(buf); n != chunk || err != nil {
+				t.Errorf("write %d: %d %v", i, n, err)
+				return
+			}
+		}
+		a.(*quiet).Conn.(*net.TCPConn).CloseWrite()
+	}()
+	all, err := io.ReadAll(bufio.NewReaderSize(b, 4096))
+	if err != nil || len(all) != chunk*chunks {
+		t.Fatalf("read %d bytes (%v), want %d", len(all), err, chunk*chunks)
+	}
+	for i, c := range all {
+		if c != byte(i%251) {
+			t.Fatalf("byte %d is %d, want %d", i, c, i%251)
+		}
+	}
+}
+
+// A failed write to a file is the ordinary one's: EPIPE as an
+// *os.PathError on a pipe, and on standard output the end of the process by
+// SIGPIPE, as os.File does (the stdio shim relies on it when its client
+// goes away).
+func TestQuietFileWriteErrors(t *testing.T) {
+	if inChild() {
+		_, out, _ := PollableStdio()
+		if !rawWrapped(out) {
+			t.Fatalf("standard output (a pipe) came back as %T", out)
+		}
+		bufio.NewReader(os.Stdin).ReadString('\n') // the parent closed its end of our stdout
+		out.Write([]byte("into a closed pipe\n"))
+		os.Exit(3) // not t.Fatal: its report, written to the closed stdout, would end us by SIGPIPE too
+	}
+	var fds [2]int
+	if err := syscall.Pipe(fds[:]); err != nil {
+		t.Fatal(err)
+	}
+	r, w := os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
+	pw, restore, polled := pollable(w, "pipe-w")
+	defer restore()
+	r.Close()
+	_, err := quietIfPolled(pw, polled).Write([]byte("x"))
+	var pe *os.PathError
+	if !errors.As(err, &pe) || pe.Op != "write" || !errors.Is(err, syscall.EPIPE) {
+		t.Fatalf("write to a pipe without reader: %#v, want a write PathError with EPIPE", err)
+	}
+
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestQuietFileWriteErrors$")
+	cmd.Env = append(os.Environ(), "UNITYMCP_QUIET_CHILD=1")
+	stdout, _ := cmd.StdoutPipe()
+	stdin, _ := cmd.StdinPipe()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Close()
+	stdin.Write([]byte("go\n"))
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGPIPE {
+		t.Fatalf("child writing to a closed standard output: %v, want death by SIGPIPE\n%s", err, stderr.String())
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -64,11 +65,21 @@ func waitState(t *testing.T, state, fn string) {
 // deadlines, the peer's close, its own close, a Close while a Read waits.
 func TestQuietConn(t *testing.T) {
 	a, b := tcpPair(t)
-	if runtime.GOOS == "linux" && !rawWrapped(a) {
+	if rawIO && !rawWrapped(a) {
 		t.Fatalf("QuietConn on Linux gave %T, want the raw-I/O wrapper", a)
 	}
 	if p, _ := net.Pipe(); QuietConn(p) != p {
 		t.Fatal("a connection without a descriptor was wrapped")
+	}
+	if runtime.GOOS != "windows" {
+		dg, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: filepath.Join(t.TempDir(), "dg"), Net: "unixgram"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer dg.Close()
+		if QuietConn(dg) != net.Conn(dg) {
+			t.Fatal("a datagram socket was wrapped (stream sockets only)")
+		}
 	}
 
 	// Small messages both ways, then 1 MB: more than one raw call's chunk,

@@ -9,34 +9,49 @@ import (
 )
 
 func pollableStdio() (in io.Reader, out io.Writer, restore func()) {
-	fin, r1 := pollable(os.Stdin, "/dev/stdin")
-	fout, r2 := pollable(os.Stdout, "/dev/stdout")
-	return quietIfPolled(fin, os.Stdin), quietIfPolled(fout, os.Stdout), func() { r1(); r2() }
+	fin, r1, p1 := pollable(os.Stdin, "/dev/stdin")
+	fout, r2, p2 := pollable(os.Stdout, "/dev/stdout")
+	return quietIfPolled(fin, p1), quietIfPolled(fout, p2), func() { r1(); r2() }
 }
 
-// quietIfPolled gives a file that pollable switched to non-blocking mode raw
-// reads and writes (QuietConn's, for the same reason); one it left blocking
-// stays as it is, since a raw read there would hold the scheduler.
-func quietIfPolled(f, orig *os.File) io.ReadWriter {
-	if f == orig {
+// quietIfPolled gives a file the runtime polls raw reads and writes
+// (QuietConn's, for the same reason); one in blocking mode stays as it is,
+// since a raw read there would hold the scheduler.
+func quietIfPolled(f *os.File, polled bool) io.ReadWriter {
+	if !polled {
 		return f
 	}
 	return quietFile(f)
 }
 
 // pollable switches a pipe or socket to non-blocking mode and reopens it as
-// a file the runtime polls; anything else comes back as it is.
-func pollable(f *os.File, name string) (*os.File, func()) {
-	fd := int(f.Fd())
+// a file the runtime polls; anything else comes back as it is. One that is
+// non-blocking already (a parent set it, or an earlier process on the same
+// pipe did and was killed before it could restore it) is polled by the
+// runtime since start-up: it is kept, and its mode is not restored.
+func pollable(f *os.File, name string) (file *os.File, restore func(), polled bool) {
+	noop := func() {}
+	var fd int
+	var nonblock bool
+	if sc, err := f.SyscallConn(); err != nil || sc.Control(func(u uintptr) {
+		fd = int(u)
+		fl, _, e := syscall.Syscall(syscall.SYS_FCNTL, u, syscall.F_GETFL, 0)
+		nonblock = e == 0 && fl&syscall.O_NONBLOCK != 0
+	}) != nil {
+		return f, noop, false
+	}
 	var st syscall.Stat_t
 	if syscall.Fstat(fd, &st) != nil {
-		return f, func() {}
+		return f, noop, false
 	}
 	if kind := st.Mode & syscall.S_IFMT; kind != syscall.S_IFIFO && kind != syscall.S_IFSOCK {
-		return f, func() {} // a terminal or a file: not switched
+		return f, noop, false // a terminal or a file: not switched
+	}
+	if nonblock {
+		return f, noop, true
 	}
 	if syscall.SetNonblock(fd, true) != nil {
-		return f, func() {}
+		return f, noop, false
 	}
-	return os.NewFile(uintptr(fd), name), func() { syscall.SetNonblock(fd, false) }
+	return os.NewFile(uintptr(fd), name), func() { syscall.SetNonblock(fd, false) }, true
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -36,8 +35,8 @@ func TestPollable(t *testing.T) {
 	if nonblocking(t, fd) {
 		t.Fatal("a new pipe is non-blocking")
 	}
-	p, restore := pollable(r, "pipe")
-	if !nonblocking(t, fd) {
+	p, restore, polled := pollable(r, "pipe")
+	if !nonblocking(t, fd) || !polled {
 		t.Fatal("pollable left the pipe blocking")
 	}
 	// A pollable file honours a read deadline; a blocking one could not.
@@ -49,8 +48,8 @@ func TestPollable(t *testing.T) {
 	}
 	// The polled pipe's reads and writes go through quietIfPolled's raw
 	// system calls; the stream's end is io.EOF.
-	q := quietIfPolled(p, r)
-	if runtime.GOOS == "linux" && !rawWrapped(q) {
+	q := quietIfPolled(p, polled)
+	if rawIO && !rawWrapped(q) {
 		t.Fatalf("a polled pipe came back as %T, want the raw-I/O wrapper", q)
 	}
 	p.SetReadDeadline(time.Time{})
@@ -61,7 +60,7 @@ func TestPollable(t *testing.T) {
 	if got, err := io.ReadAll(q); string(got) != "a line\n" || err != nil {
 		t.Fatalf("reading the polled pipe: %q %v", got, err)
 	}
-	if quietIfPolled(r, r) != io.ReadWriter(r) {
+	if quietIfPolled(r, false) != io.ReadWriter(r) {
 		t.Fatal("a file pollable left alone was wrapped")
 	}
 	restore()
@@ -74,7 +73,40 @@ func TestPollable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got, _ := pollable(f, "file"); got != f || nonblocking(t, f.Fd()) {
+	if got, _, polled := pollable(f, "file"); got != f || polled || nonblocking(t, f.Fd()) {
 		t.Fatal("a regular file was switched")
+	}
+
+	// A pipe already non-blocking when the process started (a parent set it,
+	// or an earlier shim on the same pipe was killed before restoring it):
+	// the runtime polls the *os.File it made at start-up, so that one is kept
+	// (reopening the descriptor could not be polled again), read through the
+	// raw path, and its mode is left as it was found.
+	if err := syscall.Pipe(fds[:]); err != nil {
+		t.Fatal(err)
+	}
+	syscall.SetNonblock(fds[0], true)
+	r2, w2 := os.NewFile(uintptr(fds[0]), "r2"), os.NewFile(uintptr(fds[1]), "w2")
+	got, restore2, polled := pollable(r2, "pipe")
+	if got != r2 || !polled {
+		t.Fatalf("an already non-blocking pipe: got %v (the original %v), polled %v", got, r2, polled)
+	}
+	q2 := quietIfPolled(got, polled)
+	if rawIO && !rawWrapped(q2) {
+		t.Fatalf("an already polled pipe came back as %T, want the raw-I/O wrapper", q2)
+	}
+	go func() {
+		w2.Write([]byte("again\n"))
+		w2.Close()
+	}()
+	if b, err := io.ReadAll(q2); string(b) != "again\n" || err != nil {
+		t.Fatalf("reading the already polled pipe: %q %v", b, err)
+	}
+	restore2()
+	var fl uintptr
+	sc, _ := r2.SyscallConn()
+	sc.Control(func(fd uintptr) { fl, _, _ = syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0) })
+	if fl&syscall.O_NONBLOCK == 0 {
+		t.Fatal("restore switched a pipe found non-blocking to blocking mode")
 	}
 }

@@ -90,7 +90,7 @@ func TestDeployedScale(t *testing.T) {
 			m1[f[0]]+m1[f[1]]-m0[f[0]]-m0[f[1]], beats, float64(vol+nonvol)/beats, cpu)
 	}
 	var b, idles strings.Builder
-	fmt.Fprintf(&b, "| editors | sessions | p50 | p99 | calls/s | daemon CPU/call | daemon reads + writes / call |\n|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| editors | sessions | p50 | p99 | calls/s | daemon CPU/call |\n|---|---|---|---|---|---|\n")
 	fmt.Fprintf(&idles, "| idle window | editors | VmRSS | threads | context switches in %v (vol + nonvol) | heartbeats expected | switches / heartbeat | daemon CPU |\n|---|---|---|---|---|---|---|---|\n", idle)
 	var res []result
 	for _, n := range []int{1, 4, 16} {
@@ -104,19 +104,10 @@ func TestDeployedScale(t *testing.T) {
 			next++
 			return sdkDial(ctx, target{url: url, token: token})
 		}
-		// The daemon's read and write system calls (any kind, raw ones too)
-		// per call, warm-up and session set-up included: whether the frames
-		// of concurrent calls share a system call depends on how many share
-		// a link.
-		ioFile := "/proc/" + strconv.Itoa(daemonPid) + "/io"
-		io0 := procFields(ioFile, "syscr", "syscw")
 		r := measureAll(t, []target{{name: fmt.Sprintf("%d editors", n), dial: dial, pids: pidsOf(daemonPid)}}, sessions, calls)[0]
-		io1 := procFields(ioFile, "syscr", "syscw")
 		res = append(res, r)
-		total := float64(sessions * (calls + 5)) // measureAll's warm-up: 5 per session
-		fmt.Fprintf(&b, "| %d | %d | %v | %v | %.0f | %v | %.2f + %.2f |\n", n, sessions, r.p50.Round(time.Microsecond),
-			r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond),
-			float64(io1["syscr"]-io0["syscr"])/total, float64(io1["syscw"]-io0["syscw"])/total)
+		fmt.Fprintf(&b, "| %d | %d | %v | %v | %.0f | %v |\n", n, sessions, r.p50.Round(time.Microsecond),
+			r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond))
 	}
 	idles.WriteString(idleWindow("16 editors, after the 64-session load"))
 	idles.WriteString(idleWindow("16 editors, the next window"))
@@ -131,8 +122,8 @@ func TestDeployedScale(t *testing.T) {
 	t.Log("\n" + b.String() + idles.String())
 }
 
-// procFields reads the "name: value" lines of a /proc file (status, io)
-// whose names are in fields.
+// procFields reads the "name: value" lines of a /proc file whose names are
+// in fields.
 func procFields(path string, fields ...string) map[string]int64 {
 	into := map[string]int64{}
 	b, err := os.ReadFile(path)
