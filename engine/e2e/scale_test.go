@@ -183,12 +183,12 @@ func straceIdle(t *testing.T, pid int, window time.Duration) string {
 	for _, n := range names {
 		parts = append(parts, fmt.Sprintf("%s %d", n, counts[n]))
 		switch n {
-		case "write", "read", "epoll_pwait", "epoll_wait", "nanosleep", "futex", "restart_syscall":
+		case "write", "read", "sendto", "recvfrom", "epoll_pwait", "epoll_wait", "nanosleep", "futex", "restart_syscall":
 		default:
 			other = append(other, n)
 		}
 	}
-	verdict := "none but heartbeat traffic (writes = pings, reads = pongs and the reads that find no more)"
+	verdict := "none but heartbeat traffic (writes and sendto = pings, reads and recvfrom = pongs and the reads that find no more)"
 	if len(other) > 0 {
 		verdict = "others too: " + strings.Join(other, ", ")
 	}
