@@ -13,9 +13,9 @@ import "net"
 // and editorsim's CPU in the deployed-shape benchmark (docs/performance.md,
 // fourth round). Waiting is unchanged: a read with nothing to read and a write
 // with a full buffer still park in the runtime's poller, and deadlines and
-// Close behave as the net package's. Large transfers (more than
-// quietChunk bytes in one call) take the ordinary path, so a long copy never
-// holds the processor.
+// Close behave as the net package's. A write of more than quietChunk bytes
+// takes the ordinary path and a read moves at most quietChunk bytes, so a
+// long copy never holds the processor.
 func QuietConn(c net.Conn) net.Conn { return quietConn(c) }
 
 // quietChunk is the most a raw read or write moves in one system call.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"sync"
 	"syscall"
 	"unsafe"
 )
@@ -37,8 +38,40 @@ func quietFile(f *os.File) io.ReadWriter {
 	if rc == nil {
 		return f
 	}
-	wrap := func(op string, err error) error { return &os.PathError{Op: op, Path: f.Name(), Err: err} }
-	return &rawRW{raw: raw{rc: rc}, slow: f, wrap: wrap}
+	sock := false // a socket pair as standard input and output (libuv's children get one)
+	rc.Control(func(fd uintptr) {
+		var st syscall.Stat_t
+		sock = syscall.Fstat(int(fd), &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFSOCK
+	})
+	wrap := func(op string, err error) error {
+		if isFileClosing(err) {
+			err = os.ErrClosed // as os.File reports it
+		}
+		return &os.PathError{Op: op, Path: f.Name(), Err: err}
+	}
+	return &rawRW{raw: raw{rc: rc, sock: sock}, slow: f, wrap: wrap}
+}
+
+// fileClosing is the error a RawConn of a closed *os.File gives (the poll
+// package's, which os.File itself reports as os.ErrClosed); found once, on
+// the first error, by closing a pipe of our own.
+var fileClosing = sync.OnceValue(func() error {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil
+	}
+	w.Close()
+	rc, err := r.SyscallConn()
+	r.Close()
+	if err != nil {
+		return nil
+	}
+	return rc.Read(func(uintptr) bool { return true })
+})
+
+func isFileClosing(err error) bool {
+	fc := fileClosing()
+	return fc != nil && err == fc
 }
 
 func rawConnOf(v any) syscall.RawConn {

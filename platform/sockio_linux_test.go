@@ -77,20 +77,41 @@ func TestQuietBackToBlocking(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, w := os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
-	p, restore, polled := pollable(r, "pipe")
+	p, restore, polled := pollableT(r, "pipe")
 	q := quietIfPolled(p, polled)
 	restore() // the parent's switch back to blocking mode
 	got := make(chan string, 1)
 	go readOnce(t, q, got)
 	waitState(t, "syscall", "(*rawRW).Read") // blocked in read(2) on a thread of its own
-	pw, wrestore, wpolled := pollable(w, "pipe-w")
-	qw := quietIfPolled(pw, wpolled)
-	wrestore()
-	if n, err := qw.Write([]byte("hello")); n != 5 || err != nil {
-		t.Fatalf("write to a pipe back in blocking mode: %d %v", n, err)
-	}
+	w.Write([]byte("hello"))
 	if s := <-got; s != "hello" {
 		t.Fatalf("read %q, want hello", s)
+	}
+
+	// A full pipe back in blocking mode: the write waits in write(2) on a
+	// thread of its own while the reader drains the pipe.
+	if err := syscall.Pipe(fds[:]); err != nil {
+		t.Fatal(err)
+	}
+	r3, w3 := os.NewFile(uintptr(fds[0]), "r3"), os.NewFile(uintptr(fds[1]), "w3")
+	pw, wrestore, wpolled := pollableT(w3, "pipe-w")
+	qw := quietIfPolled(pw, wpolled)
+	full := make([]byte, quietChunk) // a pipe's default capacity
+	if n, err := qw.Write(full); n != len(full) || err != nil {
+		t.Fatalf("filling the pipe: %d %v", n, err)
+	}
+	wrestore()
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := qw.Write([]byte("more"))
+		wrote <- err
+	}()
+	waitState(t, "syscall", "(*rawRW).Write")
+	if b, err := io.ReadAll(io.LimitReader(r3, int64(len(full)+4))); len(b) != len(full)+4 || err != nil {
+		t.Fatalf("draining the pipe: %d bytes, %v", len(b), err)
+	}
+	if err := <-wrote; err != nil {
+		t.Fatalf("write to a full pipe back in blocking mode: %v", err)
 	}
 
 	a, b := tcpPair(t)
@@ -101,6 +122,75 @@ func TestQuietBackToBlocking(t *testing.T) {
 	b.Write([]byte("world"))
 	if s := <-got; s != "world" {
 		t.Fatalf("read %q, want world", s)
+	}
+}
+
+// A wrapped file read after Close reports os.ErrClosed, as os.File does.
+func TestQuietFileClosed(t *testing.T) {
+	var fds [2]int
+	if err := syscall.Pipe(fds[:]); err != nil {
+		t.Fatal(err)
+	}
+	r, w := os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
+	defer w.Close()
+	p, restore, polled := pollableT(r, "pipe")
+	defer restore()
+	q := quietIfPolled(p, polled)
+	p.Close()
+	if _, err := q.Read(make([]byte, 1)); !errors.Is(err, os.ErrClosed) {
+		t.Fatalf("read after Close: %v, want os.ErrClosed", err)
+	}
+}
+
+// Standard input and output as one socket (a socket pair, as libuv gives
+// its children, or inetd): both are polled and read and written without
+// blocking, and a write that has to wait for room waits (small buffers,
+// 2 MiB written, the parent reading after).
+func TestQuietSharedStdioSocket(t *testing.T) {
+	const total = 2 << 20
+	if inChild() {
+		in, out, restore := PollableStdio()
+		defer restore()
+		if !rawWrapped(in) || !rawWrapped(out) {
+			t.Fatalf("a socket as stdin and stdout came back as %T and %T", in, out)
+		}
+		chunk := bytes.Repeat([]byte{'x'}, 32<<10)
+		for n := 0; n < total; n += len(chunk) {
+			if _, err := out.Write(chunk); err != nil {
+				t.Fatalf("write after %d bytes: %v", n, err)
+			}
+		}
+		if _, err := bufio.NewReader(in).ReadString('\n'); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fd := range fds {
+		syscall.SetsockoptInt(fd, syscall.SOL_SOCKET, syscall.SO_SNDBUF, 4096)
+		syscall.SetsockoptInt(fd, syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096)
+	}
+	mine, theirs := os.NewFile(uintptr(fds[0]), "mine"), os.NewFile(uintptr(fds[1]), "theirs")
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestQuietSharedStdioSocket$", "-test.v")
+	cmd.Env = append(os.Environ(), "UNITYMCP_QUIET_CHILD=1")
+	cmd.Stdin, cmd.Stdout = theirs, theirs
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	theirs.Close()
+	got, err := io.ReadAll(io.LimitReader(mine, total))
+	if err != nil || len(got) != total {
+		t.Fatalf("read %d of %d bytes from the child (%v)\n%s", len(got), total, err, stderr.String())
+	}
+	mine.Write([]byte("done\n"))
+	rest, _ := io.ReadAll(mine) // the child's test report, then EOF
+	if err := cmd.Wait(); err != nil || !bytes.Contains(rest, []byte("--- PASS")) {
+		t.Fatalf("child: %v\n%s%s", err, rest, stderr.String())
 	}
 }
 
@@ -145,11 +235,13 @@ func TestQuietPartialWrites(t *testing.T) {
 // goes away).
 func TestQuietFileWriteErrors(t *testing.T) {
 	if inChild() {
-		_, out, _ := PollableStdio()
+		in, out, _ := PollableStdio()
 		if !rawWrapped(out) {
 			t.Fatalf("standard output (a pipe) came back as %T", out)
 		}
-		bufio.NewReader(os.Stdin).ReadString('\n') // the parent closed its end of our stdout
+		if _, err := bufio.NewReader(in).ReadString('\n'); err != nil { // the parent closed its end of our stdout
+			t.Fatal(err)
+		}
 		out.Write([]byte("into a closed pipe\n"))
 		os.Exit(3) // not t.Fatal: its report, written to the closed stdout, would end us by SIGPIPE too
 	}
@@ -158,7 +250,7 @@ func TestQuietFileWriteErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, w := os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
-	pw, restore, polled := pollable(w, "pipe-w")
+	pw, restore, polled := pollableT(w, "pipe-w")
 	defer restore()
 	r.Close()
 	_, err := quietIfPolled(pw, polled).Write([]byte("x"))

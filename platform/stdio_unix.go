@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"syscall"
+	"time"
 )
 
 func pollableStdio() (in io.Reader, out io.Writer, restore func()) {
@@ -25,12 +26,19 @@ func quietIfPolled(f *os.File, polled bool) io.ReadWriter {
 }
 
 // pollable switches a pipe or socket to non-blocking mode and reopens it as
-// a file the runtime polls; anything else comes back as it is. One that is
-// non-blocking already (a parent set it, or an earlier process on the same
-// pipe did and was killed before it could restore it) is polled by the
-// runtime since start-up: it is kept, and its mode is not restored.
+// a file the runtime polls; anything else comes back as it is. A file the
+// runtime polls already (its descriptor was non-blocking when the process
+// started: a parent set it, or an earlier process on the same pipe did and
+// was killed before restoring it) is kept as it is, mode included: the
+// descriptor could not be polled twice. restore switches back only what
+// pollable switched. Standard input and output may share one open file
+// description (a socket pair, inetd): then the second call finds it
+// non-blocking but not polled through its own descriptor, and reopens it.
 func pollable(f *os.File, name string) (file *os.File, restore func(), polled bool) {
 	noop := func() {}
+	if f.SetReadDeadline(time.Time{}) == nil {
+		return f, noop, true // polled by the runtime since start-up
+	}
 	var fd int
 	var nonblock bool
 	if sc, err := f.SyscallConn(); err != nil || sc.Control(func(u uintptr) {
@@ -47,11 +55,18 @@ func pollable(f *os.File, name string) (file *os.File, restore func(), polled bo
 	if kind := st.Mode & syscall.S_IFMT; kind != syscall.S_IFIFO && kind != syscall.S_IFSOCK {
 		return f, noop, false // a terminal or a file: not switched
 	}
-	if nonblock {
-		return f, noop, true
+	restore = noop
+	if !nonblock {
+		if syscall.SetNonblock(fd, true) != nil {
+			return f, noop, false
+		}
+		restore = func() { syscall.SetNonblock(fd, false) }
 	}
-	if syscall.SetNonblock(fd, true) != nil {
-		return f, noop, false
+	// nf is kept in both cases: dropping it would let its finalizer close fd.
+	nf := os.NewFile(uintptr(fd), name)
+	if nf.SetReadDeadline(time.Time{}) != nil { // the runtime could not poll it after all
+		restore()
+		return nf, noop, false
 	}
-	return os.NewFile(uintptr(fd), name), func() { syscall.SetNonblock(fd, false) }, true
+	return nf, restore, true
 }

@@ -35,7 +35,7 @@ func TestPollable(t *testing.T) {
 	if nonblocking(t, fd) {
 		t.Fatal("a new pipe is non-blocking")
 	}
-	p, restore, polled := pollable(r, "pipe")
+	p, restore, polled := pollableT(r, "pipe")
 	if !nonblocking(t, fd) || !polled {
 		t.Fatal("pollable left the pipe blocking")
 	}
@@ -73,7 +73,7 @@ func TestPollable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got, _, polled := pollable(f, "file"); got != f || polled || nonblocking(t, f.Fd()) {
+	if got, _, polled := pollableT(f, "file"); got != f || polled || nonblocking(t, f.Fd()) {
 		t.Fatal("a regular file was switched")
 	}
 
@@ -87,7 +87,7 @@ func TestPollable(t *testing.T) {
 	}
 	syscall.SetNonblock(fds[0], true)
 	r2, w2 := os.NewFile(uintptr(fds[0]), "r2"), os.NewFile(uintptr(fds[1]), "w2")
-	got, restore2, polled := pollable(r2, "pipe")
+	got, restore2, polled := pollableT(r2, "pipe")
 	if got != r2 || !polled {
 		t.Fatalf("an already non-blocking pipe: got %v (the original %v), polled %v", got, r2, polled)
 	}
@@ -109,4 +109,16 @@ func TestPollable(t *testing.T) {
 	if fl&syscall.O_NONBLOCK == 0 {
 		t.Fatal("restore switched a pipe found non-blocking to blocking mode")
 	}
+}
+
+// pinned keeps the files the tests wrap twice (pollable reopens a
+// descriptor as a second *os.File): a finalizer of either would close the
+// descriptor's number again, after another test may have been given it.
+var pinned []*os.File
+
+// pollableT is pollable with both files pinned.
+func pollableT(f *os.File, name string) (*os.File, func(), bool) {
+	p, restore, polled := pollable(f, name)
+	pinned = append(pinned, f, p)
+	return p, restore, polled
 }
