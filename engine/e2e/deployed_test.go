@@ -267,15 +267,20 @@ func TestDeployedShape(t *testing.T) {
 	fmt.Fprintf(&b, "| target | sessions | p50 | p99 | calls/s | server CPU/call |\n|---|---|---|---|---|---|\n")
 	if only := os.Getenv("UNITYMCP_BENCH_ONLY"); only != "" {
 		// Profiling one path (with UNITYMCP_CPUPROFILE): only the targets whose
-		// name starts with the text, 1 session, 20,000 calls; no ratios.
+		// name starts with the text, 1 session (or UNITYMCP_BENCH_SESSIONS),
+		// 20,000 calls; no ratios.
 		var set []target
 		for _, tg := range tgs {
 			if strings.HasPrefix(tg.name, only) {
 				set = append(set, tg)
 			}
 		}
-		for i, r := range measureAll(t, set, 1, 20000) {
-			fmt.Fprintf(&b, "| %s | 1 | %v | %v | %.0f | %v |\n", set[i].name, r.p50.Round(time.Microsecond),
+		sessions := 1 // UNITYMCP_BENCH_SESSIONS=N: N sessions, 20,000 calls in all
+		if n, err := strconv.Atoi(os.Getenv("UNITYMCP_BENCH_SESSIONS")); err == nil && n > 0 {
+			sessions = n
+		}
+		for i, r := range measureAll(t, set, sessions, 20000/sessions) {
+			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
 				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond))
 		}
 		t.Log("\n" + b.String())
