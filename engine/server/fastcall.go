@@ -348,7 +348,7 @@ func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash 
 		json.Unmarshal(meta["io.modelcontextprotocol/clientCapabilities"], &caps) != nil || caps == nil {
 		return false
 	}
-	if st := f.srv.GetTool(m.Params.Name); st == nil || len(mcp.ExtractParamHeaderBindings(&st.Tool)) > 0 {
+	if f.srv.GetTool(m.Params.Name) == nil || f.hasHeaderParams(m.Params.Name) {
 		return false
 	}
 	var params json.RawMessage

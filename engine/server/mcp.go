@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"strings"
@@ -60,6 +61,36 @@ type front struct {
 	fast  fastSessions // for the tools/call fast path (fastcall.go)
 	tasks taskStore    // the sessions' MCP tasks (tasks.go)
 	used  time.Time    // last request (under mcpFront.mu)
+	// headerTools names the tools whose parameters travel in Mcp-Param
+	// headers (x-mcp-header), which mcp-go checks: the modern fast path
+	// leaves their calls to it. Found once per tool set (finding them
+	// re-reads a tool's schema: 12 µs a call when the fast path did it).
+	headerTools atomic.Pointer[map[string]bool]
+}
+
+// setTools gives the front's server its tools, and headerTools with them.
+// While they change, headerTools holds the old set's and the new one's, so
+// a call never takes the fast path past a tool with header parameters.
+func (f *front) setTools(tools []mcpserver.ServerTool) {
+	next := map[string]bool{}
+	for i := range tools {
+		if len(mcp.ExtractParamHeaderBindings(&tools[i].Tool)) > 0 {
+			next[tools[i].Tool.Name] = true
+		}
+	}
+	both := maps.Clone(next)
+	if old := f.headerTools.Load(); old != nil {
+		maps.Copy(both, *old)
+	}
+	f.headerTools.Store(&both)
+	f.srv.SetTools(tools...)
+	f.headerTools.Store(&next)
+}
+
+// hasHeaderParams reports whether the tool named takes parameters in headers.
+func (f *front) hasHeaderParams(name string) bool {
+	m := f.headerTools.Load()
+	return m == nil || (*m)[name]
 }
 
 func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
@@ -70,7 +101,7 @@ func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
 		defer m.mu.Unlock()
 		for key, f := range m.fronts {
 			if key == "" || key == hash || hash == "" {
-				f.srv.SetTools(m.serverTools(key)...)
+				f.setTools(m.serverTools(key))
 				// list_changed is queued now: the next request of each session takes
 				// mcp-go's path, which delivers it (marked after SetTools, or a request
 				// in between would clear the mark before anything was queued).
@@ -132,7 +163,8 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 		mcpserver.WithRecovery(),
 		mcpserver.WithLogger(slog.New(demoted{m.log.Handler()})),
 	)
-	srv.SetTools(m.serverTools(hash)...)
+	f.srv = srv
+	f.setTools(m.serverTools(hash))
 	m.addResources(srv, hash)
 	h := mcpserver.NewStreamableHTTPServer(srv,
 		mcpserver.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
