@@ -55,6 +55,19 @@ func (t Target) Path() string {
 // project folder holds one of the client's roots, else an error that lists
 // the editors and how to pin one.
 func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Target, *api.ToolError) {
+	sel = strings.TrimSpace(sel)
+	if project.IsHash(sel) {
+		// A session pinned by hash, as every call through /projects/<hash>/mcp
+		// and the stdio stream is: only that editor is looked up, so a
+		// call's cost does not grow with the editors connected.
+		given, _ := e.pathHints.Load(sel)
+		g, _ := given.(string)
+		t := Target{Hash: sel, Given: g}
+		if info, ok := e.Hub.Editor(sel); ok {
+			t.Info = &info
+		}
+		return t, nil
+	}
 	editors := e.Hub.Editors()
 	find := func(hash string) *api.EditorInfo {
 		for i := range editors {
@@ -64,13 +77,7 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 		}
 		return nil
 	}
-	sel = strings.TrimSpace(sel)
 	if sel != "" {
-		if project.IsHash(sel) {
-			given, _ := e.pathHints.Load(sel)
-			g, _ := given.(string)
-			return Target{Hash: sel, Info: find(sel), Given: g}, nil
-		}
 		if looksLikePath(sel) {
 			dp, err := project.DataPath(sel)
 			if err != nil {

@@ -2,8 +2,9 @@
 // (SingleP), and a CPU profile of the whole process when UNITYMCP_CPUPROFILE
 // names a folder: <folder>/<program>-<pid>.pprof, so the daemon, its stdio
 // shims and editorsim — separate processes started with the same
-// environment — each leave their own. It is how docs/performance.md finds
-// where the time of a call goes in the deployed shape.
+// environment — each leave their own, with what they allocated beside it
+// (<program>-<pid>.allocs.pprof). It is how docs/performance.md finds where
+// the time of a call goes in the deployed shape.
 package profile
 
 import (
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"strings"
 )
 
 // Env names the folder profiles are written to; unset, nothing is profiled.
@@ -41,6 +43,10 @@ func Start(program string) (stop func()) {
 	return func() {
 		pprof.StopCPUProfile()
 		f.Close()
+		if af, err := os.OpenFile(strings.TrimSuffix(path, ".pprof")+".allocs.pprof", os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600); err == nil {
+			pprof.Lookup("allocs").WriteTo(af, 0)
+			af.Close()
+		}
 	}
 }
 

@@ -296,7 +296,8 @@ func (s *Server) answerFast(ctx context.Context, w http.ResponseWriter, hash str
 		field = "error"
 		value, _ = json.Marshal(map[string]any{"code": mcp.INTERNAL_ERROR, "message": rpcErr})
 	}
-	out := append(append(append(append(make([]byte, 0, len(value)+len(raw)+32), `{"jsonrpc":"2.0","id":`...), raw...), `,"`+field+`":`...), value...)
+	const frame = len(`{"jsonrpc":"2.0","id":`) + len(`,"result":`) + len("}\n") // "error" is shorter
+	out := append(append(append(append(make([]byte, 0, len(raw)+len(value)+frame), `{"jsonrpc":"2.0","id":`...), raw...), `,"`+field+`":`...), value...)
 	out = append(out, "}\n"...)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(out)))
