@@ -36,7 +36,9 @@ func procMem(pid int) int64 {
 func resetPeak(pid int) { os.WriteFile("/proc/"+strconv.Itoa(pid)+"/clear_refs", []byte("5"), 0) }
 
 // procIO is what a process passed through read and write system calls
-// (sockets, pipes and files; rchar and wchar of /proc/PID/io).
+// (rchar and wchar of /proc/PID/io: pipes and files, and sockets where they
+// are read and written with read and write — not the daemon's, editorsim's
+// and the shim's small socket I/O, which is sendto and recvfrom: procTCP).
 func procIO(pid int) (read, written int64) {
 	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/io")
 	for _, l := range strings.Split(string(b), "\n") {
@@ -51,12 +53,47 @@ func procIO(pid int) (read, written int64) {
 	return
 }
 
+// procTCP is what the TCP sockets a process holds have sent and received
+// (bytes_sent and bytes_received of `ss -tinp`, the kernel's own counts);
+// ok is false without ss.
+func procTCP(pid int) (sent, received int64, ok bool) {
+	out, err := exec.Command("ss", "-Htinp").Output()
+	if err != nil {
+		return 0, 0, false
+	}
+	mine := false
+	tag := "pid=" + strconv.Itoa(pid) + ","
+	for _, line := range strings.Split(string(out), "\n") {
+		if line == "" {
+			continue
+		}
+		if line[0] != ' ' && line[0] != '\t' { // a socket's first line names its process
+			mine = strings.Contains(line, tag)
+			continue
+		}
+		if !mine {
+			continue
+		}
+		for _, f := range strings.Fields(line) {
+			if v, ok := strings.CutPrefix(f, "bytes_sent:"); ok {
+				n, _ := strconv.ParseInt(v, 10, 64)
+				sent += n
+			} else if v, ok := strings.CutPrefix(f, "bytes_received:"); ok {
+				n, _ := strconv.ParseInt(v, 10, 64)
+				received += n
+			}
+		}
+	}
+	return sent, received, true
+}
+
 // TestLargeResults: a 50,000-object hierarchy and a 4K screenshot in the
 // deployed shape — `unitymcp serve`, editorsim and (for stdio) the shim,
 // each its own process, driven by the official Go SDK over HTTP and over
-// `unitymcp stdio`. For each call and process it reports the bytes the
-// process passed through read/write system calls and its peak resident
-// memory during the call (VmHWM, reset before). The editor writes the
+// `unitymcp stdio`. For each call and process it reports the bytes its TCP
+// sockets received and sent (ss), the bytes it passed through read and
+// write system calls (pipes, files) and its peak resident memory during the
+// call (VmHWM, reset before). The editor writes the
 // payloads to files and the answer names the file (seed 002), so the
 // daemon and the shim move a few kilobytes, not the payload.
 //
@@ -102,7 +139,10 @@ func TestLargeResults(t *testing.T) {
 	}
 	procs := []proc{{"daemon", serve.cmd.Process.Pid}, {"editorsim", sim.cmd.Process.Pid}, {"stdio shim", shim.Process.Pid}}
 	var b strings.Builder
-	fmt.Fprintf(&b, "| call | via | time | payload file | answer | daemon: bytes read / written, peak RSS | editorsim: bytes read / written, peak RSS | shim: bytes read / written, peak RSS |\n|---|---|---|---|---|---|---|---|\n")
+	if _, _, ok := procTCP(os.Getpid()); !ok {
+		t.Log("ss (iproute2) is not installed: socket bytes are not reported")
+	}
+	fmt.Fprintf(&b, "| call | via | time | payload file | answer | daemon: socket in / out, read / write, peak RSS | editorsim: the same | shim: the same |\n|---|---|---|---|---|---|---|---|\n")
 	for _, call := range []struct {
 		tool string
 		args map[string]any
@@ -114,12 +154,13 @@ func TestLargeResults(t *testing.T) {
 			name string
 			cs   *sdk.ClientSession
 		}{{"HTTP", httpSession}, {"stdio", stdioSession}} {
-			type sample struct{ r, w, peak int64 }
+			type sample struct{ r, w, in, out int64 }
 			before := map[string]sample{}
 			for _, p := range procs {
 				resetPeak(p.pid)
 				r, w := procIO(p.pid)
-				before[p.name] = sample{r, w, 0}
+				out, in, _ := procTCP(p.pid)
+				before[p.name] = sample{r, w, in, out}
 			}
 			start := time.Now()
 			res, err := via.cs.CallTool(ctx, &sdk.CallToolParams{Name: call.tool, Arguments: call.args})
@@ -146,11 +187,16 @@ func TestLargeResults(t *testing.T) {
 			row := fmt.Sprintf("| %s | %s | %v | %s | %.1f KB |", call.tool, via.name, took.Round(time.Millisecond), payload, float64(len(answer))/1024)
 			for _, p := range procs {
 				r, w := procIO(p.pid)
+				out, in, hasTCP := procTCP(p.pid)
 				if p.name == "stdio shim" && via.name == "HTTP" {
 					row += " — |"
 					continue
 				}
-				row += fmt.Sprintf(" %.1f / %.1f KB, %.1f MB |", float64(r-before[p.name].r)/1024, float64(w-before[p.name].w)/1024, float64(procMem(p.pid))/(1<<20))
+				sock := "—"
+				if hasTCP {
+					sock = fmt.Sprintf("%.1f / %.1f KB", float64(in-before[p.name].in)/1024, float64(out-before[p.name].out)/1024)
+				}
+				row += fmt.Sprintf(" %s, %.1f / %.1f KB, %.1f MB |", sock, float64(r-before[p.name].r)/1024, float64(w-before[p.name].w)/1024, float64(procMem(p.pid))/(1<<20))
 			}
 			fmt.Fprintln(&b, row)
 		}
