@@ -53,38 +53,55 @@ func procIO(pid int) (read, written int64) {
 	return
 }
 
-// procTCP is what the TCP sockets a process holds have sent and received
-// (bytes_sent and bytes_received of `ss -tinp`, the kernel's own counts);
-// ok is false without ss.
-func procTCP(pid int) (sent, received int64, ok bool) {
+// tcpCounts is, per TCP socket a process holds (by its addresses), what it
+// has sent and received: bytes_sent and bytes_received of `ss -tinp`, the
+// kernel's own counts. nil without ss.
+type tcpCounts map[string][2]int64
+
+func procTCP(pid int) tcpCounts {
 	out, err := exec.Command("ss", "-Htinp").Output()
 	if err != nil {
-		return 0, 0, false
+		return nil
 	}
-	mine := false
+	counts := tcpCounts{}
+	key := ""
 	tag := "pid=" + strconv.Itoa(pid) + ","
 	for _, line := range strings.Split(string(out), "\n") {
 		if line == "" {
 			continue
 		}
-		if line[0] != ' ' && line[0] != '\t' { // a socket's first line names its process
-			mine = strings.Contains(line, tag)
+		if line[0] != ' ' && line[0] != '\t' { // a socket's first line: state, queues, addresses, processes
+			key = ""
+			if f := strings.Fields(line); strings.Contains(line, tag) && len(f) >= 5 {
+				key = f[3] + " " + f[4]
+			}
 			continue
 		}
-		if !mine {
+		if key == "" {
 			continue
 		}
+		var c [2]int64
 		for _, f := range strings.Fields(line) {
 			if v, ok := strings.CutPrefix(f, "bytes_sent:"); ok {
-				n, _ := strconv.ParseInt(v, 10, 64)
-				sent += n
+				c[0], _ = strconv.ParseInt(v, 10, 64)
 			} else if v, ok := strings.CutPrefix(f, "bytes_received:"); ok {
-				n, _ := strconv.ParseInt(v, 10, 64)
-				received += n
+				c[1], _ = strconv.ParseInt(v, 10, 64)
 			}
 		}
+		counts[key] = c
 	}
-	return sent, received, true
+	return counts
+}
+
+// since is what the sockets in c sent and received after before was taken
+// (a socket opened in between counts from zero; one closed in between is
+// not seen).
+func (c tcpCounts) since(before tcpCounts) (sent, received int64) {
+	for k, v := range c {
+		sent += v[0] - before[k][0]
+		received += v[1] - before[k][1]
+	}
+	return sent, received
 }
 
 // TestLargeResults: a 50,000-object hierarchy and a 4K screenshot in the
@@ -139,7 +156,7 @@ func TestLargeResults(t *testing.T) {
 	}
 	procs := []proc{{"daemon", serve.cmd.Process.Pid}, {"editorsim", sim.cmd.Process.Pid}, {"stdio shim", shim.Process.Pid}}
 	var b strings.Builder
-	if _, _, ok := procTCP(os.Getpid()); !ok {
+	if procTCP(os.Getpid()) == nil {
 		t.Log("ss (iproute2) is not installed: socket bytes are not reported")
 	}
 	fmt.Fprintf(&b, "| call | via | time | payload file | answer | daemon: socket in / out, read / write, peak RSS | editorsim: the same | shim: the same |\n|---|---|---|---|---|---|---|---|\n")
@@ -154,13 +171,15 @@ func TestLargeResults(t *testing.T) {
 			name string
 			cs   *sdk.ClientSession
 		}{{"HTTP", httpSession}, {"stdio", stdioSession}} {
-			type sample struct{ r, w, in, out int64 }
+			type sample struct {
+				r, w int64
+				tcp  tcpCounts
+			}
 			before := map[string]sample{}
 			for _, p := range procs {
 				resetPeak(p.pid)
 				r, w := procIO(p.pid)
-				out, in, _ := procTCP(p.pid)
-				before[p.name] = sample{r, w, in, out}
+				before[p.name] = sample{r, w, procTCP(p.pid)}
 			}
 			start := time.Now()
 			res, err := via.cs.CallTool(ctx, &sdk.CallToolParams{Name: call.tool, Arguments: call.args})
@@ -187,14 +206,15 @@ func TestLargeResults(t *testing.T) {
 			row := fmt.Sprintf("| %s | %s | %v | %s | %.1f KB |", call.tool, via.name, took.Round(time.Millisecond), payload, float64(len(answer))/1024)
 			for _, p := range procs {
 				r, w := procIO(p.pid)
-				out, in, hasTCP := procTCP(p.pid)
+				tcp := procTCP(p.pid)
 				if p.name == "stdio shim" && via.name == "HTTP" {
 					row += " — |"
 					continue
 				}
-				sock := "—"
-				if hasTCP {
-					sock = fmt.Sprintf("%.1f / %.1f KB", float64(in-before[p.name].in)/1024, float64(out-before[p.name].out)/1024)
+				sock := "—" // no ss, or none of the process's sockets visible to it
+				if len(tcp) > 0 {
+					out, in := tcp.since(before[p.name].tcp)
+					sock = fmt.Sprintf("%.1f / %.1f KB", float64(in)/1024, float64(out)/1024)
 				}
 				row += fmt.Sprintf(" %s, %.1f / %.1f KB, %.1f MB |", sock, float64(r-before[p.name].r)/1024, float64(w-before[p.name].w)/1024, float64(procMem(p.pid))/(1<<20))
 			}

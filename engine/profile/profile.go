@@ -43,6 +43,7 @@ func Start(program string) (stop func()) {
 	return func() {
 		pprof.StopCPUProfile()
 		f.Close()
+		runtime.GC() // the allocation profile is as of the last collection
 		if af, err := os.OpenFile(strings.TrimSuffix(path, ".pprof")+".allocs.pprof", os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600); err == nil {
 			pprof.Lookup("allocs").WriteTo(af, 0)
 			af.Close()

@@ -16,6 +16,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/catalog"
 )
 
 // The fast path for tools/call.
@@ -349,7 +350,7 @@ func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash 
 		json.Unmarshal(meta["io.modelcontextprotocol/clientCapabilities"], &caps) != nil || caps == nil {
 		return false
 	}
-	if f.srv.GetTool(m.Params.Name) == nil || f.hasHeaderParams(m.Params.Name) {
+	if f.srv.GetTool(m.Params.Name) == nil || takesHeaderParams(s.eng.Lookup(hash, m.Params.Name)) {
 		return false
 	}
 	var params json.RawMessage
@@ -367,6 +368,17 @@ func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash 
 	defer f.fast.beginModern(api.IDKey(m.ID), cancel)()
 	s.answerFast(ctx, w, hash, m, sessionOf(context.WithValue(r.Context(), sessionHeaderKey, r.Header.Get(api.SessionHeader))), modernServerInfo)
 	return true
+}
+
+// takesHeaderParams reports whether a tool may take parameters in Mcp-Param
+// headers (x-mcp-header anywhere in its schema), which mcp-go checks: its
+// modern calls are left to mcp-go. It reads the engine's own tool, the one
+// the call runs, so a catalog change cannot outpace it (the front's mcp-go
+// server gets the new tools a moment after the engine); a schema that only
+// mentions the word errs on mcp-go's side. (mcp.ExtractParamHeaderBindings
+// re-reads the whole schema: 12 µs a call.)
+func takesHeaderParams(t *catalog.Tool) bool {
+	return t == nil || bytes.Contains(t.Schema, []byte(`"x-mcp-header"`))
 }
 
 // canonicalID reports whether mcp-go writes id back as the client wrote it

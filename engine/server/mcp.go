@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"net/http"
 	"os"
 	"strings"
@@ -61,36 +60,21 @@ type front struct {
 	fast  fastSessions // for the tools/call fast path (fastcall.go)
 	tasks taskStore    // the sessions' MCP tasks (tasks.go)
 	used  time.Time    // last request (under mcpFront.mu)
-	// headerTools names the tools whose parameters travel in Mcp-Param
-	// headers (x-mcp-header), which mcp-go checks: the modern fast path
-	// leaves their calls to it. Found once per tool set (finding them
-	// re-reads a tool's schema: 12 µs a call when the fast path did it).
-	headerTools atomic.Pointer[map[string]bool]
 }
 
-// setTools gives the front's server its tools, and headerTools with them.
-// While they change, headerTools holds the old set's and the new one's, so
-// a call never takes the fast path past a tool with header parameters.
-func (f *front) setTools(tools []mcpserver.ServerTool) {
-	next := map[string]bool{}
-	for i := range tools {
-		if len(mcp.ExtractParamHeaderBindings(&tools[i].Tool)) > 0 {
-			next[tools[i].Tool.Name] = true
+// setTools gives the front's server its tools. A tool whose x-mcp-header
+// annotations mcp-go refuses (an editor declares its tools' schemas as it
+// likes) is left out with a warning: mcp-go's SetTools panics on one.
+func (f *front) setTools(tools []mcpserver.ServerTool, log *slog.Logger) {
+	kept := tools[:0]
+	for _, t := range tools {
+		if err := mcp.ValidateParamHeaderAnnotations(&t.Tool); err != nil {
+			log.Warn("a tool is not offered over MCP: its x-mcp-header annotations are invalid", "tool", t.Tool.Name, "err", err)
+			continue
 		}
+		kept = append(kept, t)
 	}
-	both := maps.Clone(next)
-	if old := f.headerTools.Load(); old != nil {
-		maps.Copy(both, *old)
-	}
-	f.headerTools.Store(&both)
-	f.srv.SetTools(tools...)
-	f.headerTools.Store(&next)
-}
-
-// hasHeaderParams reports whether the tool named takes parameters in headers.
-func (f *front) hasHeaderParams(name string) bool {
-	m := f.headerTools.Load()
-	return m == nil || (*m)[name]
+	f.srv.SetTools(kept...)
 }
 
 func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
@@ -101,7 +85,7 @@ func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
 		defer m.mu.Unlock()
 		for key, f := range m.fronts {
 			if key == "" || key == hash || hash == "" {
-				f.setTools(m.serverTools(key))
+				f.setTools(m.serverTools(key), m.log)
 				// list_changed is queued now: the next request of each session takes
 				// mcp-go's path, which delivers it (marked after SetTools, or a request
 				// in between would clear the mark before anything was queued).
@@ -164,7 +148,7 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 		mcpserver.WithLogger(slog.New(demoted{m.log.Handler()})),
 	)
 	f.srv = srv
-	f.setTools(m.serverTools(hash))
+	f.setTools(m.serverTools(hash), m.log)
 	m.addResources(srv, hash)
 	h := mcpserver.NewStreamableHTTPServer(srv,
 		mcpserver.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
