@@ -56,47 +56,43 @@ func (t Target) Path() string {
 // the editors and how to pin one.
 func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Target, *api.ToolError) {
 	sel = strings.TrimSpace(sel)
+	// A session pinned by hash (every call through /projects/<hash>/mcp and
+	// the stdio stream) or by folder looks up only that editor, so a call's
+	// cost does not grow with the editors connected.
+	one := func(hash, given string) Target {
+		t := Target{Hash: hash, Given: given}
+		if info, ok := e.Hub.Editor(hash); ok {
+			t.Info = &info
+		}
+		return t
+	}
 	if project.IsHash(sel) {
-		// A session pinned by hash, as every call through /projects/<hash>/mcp
-		// and the stdio stream is: only that editor is looked up, so a
-		// call's cost does not grow with the editors connected.
 		given, _ := e.pathHints.Load(sel)
 		g, _ := given.(string)
-		t := Target{Hash: sel, Given: g}
-		if info, ok := e.Hub.Editor(sel); ok {
-			t.Info = &info
+		return one(sel, g), nil
+	}
+	if sel != "" && looksLikePath(sel) {
+		dp, err := project.DataPath(sel)
+		if err != nil {
+			return Target{}, api.Errorf(api.CodeUnknownProject, "project %q: %v", sel, err)
+		}
+		h := project.Hash(dp)
+		t := one(h, project.Root(dp))
+		// Only a Unity project folder is remembered (and its committed
+		// definitions watched): a pin of any other folder would add a
+		// watch and a definition set for good.
+		if st, err := os.Stat(filepath.FromSlash(dp)); (err != nil || !st.IsDir()) && t.Info == nil {
+			return Target{}, api.Errorf(api.CodeUnknownProject, "project %q is not a Unity project: %s has no Assets folder; pass the folder that holds Assets and ProjectSettings", sel, project.Root(dp))
+		}
+		// Remember the folder so messages about a project whose editor
+		// never connected can name it, and its committed definitions load.
+		if _, known := e.pathHints.LoadOrStore(h, project.Root(dp)); !known {
+			e.learnedRoot(h, project.Root(dp))
 		}
 		return t, nil
 	}
 	editors := e.Hub.Editors()
-	find := func(hash string) *api.EditorInfo {
-		for i := range editors {
-			if editors[i].ProjectHash == hash {
-				return &editors[i]
-			}
-		}
-		return nil
-	}
 	if sel != "" {
-		if looksLikePath(sel) {
-			dp, err := project.DataPath(sel)
-			if err != nil {
-				return Target{}, api.Errorf(api.CodeUnknownProject, "project %q: %v", sel, err)
-			}
-			h := project.Hash(dp)
-			// Only a Unity project folder is remembered (and its committed
-			// definitions watched): a pin of any other folder would add a
-			// watch and a definition set for good.
-			if st, err := os.Stat(filepath.FromSlash(dp)); (err != nil || !st.IsDir()) && find(h) == nil {
-				return Target{}, api.Errorf(api.CodeUnknownProject, "project %q is not a Unity project: %s has no Assets folder; pass the folder that holds Assets and ProjectSettings", sel, project.Root(dp))
-			}
-			// Remember the folder so messages about a project whose editor
-			// never connected can name it, and its committed definitions load.
-			if _, known := e.pathHints.LoadOrStore(h, project.Root(dp)); !known {
-				e.learnedRoot(h, project.Root(dp))
-			}
-			return Target{Hash: h, Info: find(h), Given: project.Root(dp)}, nil
-		}
 		var matches []*api.EditorInfo
 		for i := range editors {
 			ed := &editors[i]
