@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"sync"
 	"syscall"
 	"unsafe"
 )
@@ -43,35 +42,7 @@ func quietFile(f *os.File) io.ReadWriter {
 		var st syscall.Stat_t
 		sock = syscall.Fstat(int(fd), &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFSOCK
 	})
-	wrap := func(op string, err error) error {
-		if isFileClosing(err) {
-			err = os.ErrClosed // as os.File reports it
-		}
-		return &os.PathError{Op: op, Path: f.Name(), Err: err}
-	}
-	return &rawRW{raw: raw{rc: rc, sock: sock}, slow: f, wrap: wrap}
-}
-
-// fileClosing is the error a RawConn of a closed *os.File gives (the poll
-// package's, which os.File itself reports as os.ErrClosed); found once, on
-// the first error, by closing a pipe of our own.
-var fileClosing = sync.OnceValue(func() error {
-	r, w, err := os.Pipe()
-	if err != nil {
-		return nil
-	}
-	w.Close()
-	rc, err := r.SyscallConn()
-	r.Close()
-	if err != nil {
-		return nil
-	}
-	return rc.Read(func(uintptr) bool { return true })
-})
-
-func isFileClosing(err error) bool {
-	fc := fileClosing()
-	return fc != nil && err == fc
+	return &rawRW{raw: raw{rc: rc, sock: sock}, slow: f}
 }
 
 func rawConnOf(v any) syscall.RawConn {
@@ -96,16 +67,13 @@ func rawConnOf(v any) syscall.RawConn {
 // descriptor's mode. A pipe has no such flag, and its O_NONBLOCK belongs to
 // the open file description, which a parent process may share and switch
 // back; so every call on a pipe checks the mode first (one more raw call,
-// F_GETFL) and reports errBlocking to take the ordinary path instead.
+// F_GETFL) and reports blocking to take the ordinary path instead.
 type raw struct {
 	rc   syscall.RawConn
 	sock bool
 }
 
-// errBlocking: the descriptor is in blocking mode; use the ordinary call.
-var errBlocking = errors.New("descriptor in blocking mode")
-
-// op runs one read or write of b[at:] (at most quietChunk bytes of it).
+// op runs one read or write of b (at most quietChunk bytes of it).
 func (r raw) op(fd uintptr, write bool, b []byte) (int, syscall.Errno) {
 	if len(b) > quietChunk {
 		b = b[:quietChunk]
@@ -132,7 +100,8 @@ func (r raw) op(fd uintptr, write bool, b []byte) (int, syscall.Errno) {
 	return int(m), e
 }
 
-// blocking is op's answer for a pipe in blocking mode (not a Linux errno).
+// blocking is the answer for a pipe in blocking mode (not a Linux errno):
+// the call is to be made the ordinary way.
 const blocking syscall.Errno = 1 << 20
 
 func (r raw) read(b []byte) (int, error) {
@@ -155,7 +124,7 @@ func (r raw) read(b []byte) (int, error) {
 	case err != nil:
 		return 0, unwrapRaw(err)
 	case errno == blocking:
-		return 0, errBlocking
+		return 0, blocking
 	case errno != 0:
 		return 0, os.NewSyscallError("read", errno)
 	case n == 0:
@@ -187,24 +156,20 @@ func (r raw) write(b []byte) (int, error) {
 	case err != nil:
 		return n, unwrapRaw(err)
 	case errno == blocking:
-		return n, errBlocking
+		return n, blocking
 	case errno != 0:
 		return n, os.NewSyscallError("write", errno)
 	}
 	return n, nil
 }
 
-// unwrapRaw takes off the *net.OpError ("raw-read") or *os.PathError a
-// RawConn wraps its errors in, so the caller can wrap them as a plain Read
-// or Write would.
+// unwrapRaw takes off the *net.OpError ("raw-read") a socket's RawConn
+// wraps its errors in, so the caller can wrap them as a plain Read or Write
+// would.
 func unwrapRaw(err error) error {
 	var oe *net.OpError
 	if errors.As(err, &oe) {
 		return oe.Err
-	}
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
 	}
 	return err
 }
@@ -218,28 +183,34 @@ type quiet struct {
 func (q *quiet) Read(b []byte) (int, error)  { return q.rw.Read(b) }
 func (q *quiet) Write(b []byte) (int, error) { return q.rw.Write(b) }
 
-// rawRW reads and writes through raw; a write larger than quietChunk, any
-// call on a descriptor found in blocking mode, and a file's write that
-// failed go to slow (the ordinary Read or Write). Errors other than io.EOF are wrapped by wrap as
-// the ordinary Read or Write would.
+// rawRW reads and writes through raw. A write larger than quietChunk goes
+// to slow (the ordinary Read or Write), and so does a call raw could not
+// make: on a descriptor found in blocking mode, and, for a file (wrap nil),
+// any call that failed, so that it fails as os.File's does (os.ErrClosed
+// after Close; on standard output a closed pipe ends the process with
+// SIGPIPE). A socket's errors other than io.EOF are wrapped by wrap as the
+// net package's.
 type rawRW struct {
 	raw  raw
 	slow io.ReadWriter
 	wrap func(op string, err error) error
 }
 
+// redo reports whether a failed raw call is to be made the ordinary way.
+func (q *rawRW) redo(err error) bool { return err == blocking || q.wrap == nil }
+
 func (q *rawRW) Read(b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
 	n, err := q.raw.read(b)
-	if err == errBlocking {
+	switch {
+	case err == nil || err == io.EOF:
+		return n, err
+	case q.redo(err):
 		return q.slow.Read(b)
 	}
-	if err != nil && err != io.EOF {
-		err = q.wrap("read", err)
-	}
-	return n, err
+	return n, q.wrap("read", err)
 }
 
 func (q *rawRW) Write(b []byte) (int, error) {
@@ -247,16 +218,12 @@ func (q *rawRW) Write(b []byte) (int, error) {
 		return q.slow.Write(b)
 	}
 	n, err := q.raw.write(b)
-	var errno syscall.Errno
-	if err == errBlocking || !q.raw.sock && errors.As(err, &errno) {
-		// A file's failed write is made again the ordinary way, so that it
-		// fails as os.File's does: on standard output a closed pipe (EPIPE)
-		// ends the process with SIGPIPE.
+	switch {
+	case err == nil:
+		return n, nil
+	case q.redo(err):
 		m, err := q.slow.Write(b[n:])
 		return n + m, err
 	}
-	if err != nil {
-		err = q.wrap("write", err)
-	}
-	return n, err
+	return n, q.wrap("write", err)
 }
