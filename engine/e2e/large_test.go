@@ -21,14 +21,7 @@ import (
 // procMem is a process's peak resident memory (VmHWM) in bytes, from
 // /proc/PID/status.
 func procMem(pid int) int64 {
-	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmHWM:" {
-			kb, _ := strconv.ParseInt(f[1], 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
+	return procFields("/proc/"+strconv.Itoa(pid)+"/status", "VmHWM")["VmHWM"] << 10
 }
 
 // resetPeak starts a new VmHWM from the current resident size
@@ -40,17 +33,8 @@ func resetPeak(pid int) { os.WriteFile("/proc/"+strconv.Itoa(pid)+"/clear_refs",
 // are read and written with read and write — not the daemon's, editorsim's
 // and the shim's small socket I/O, which is sendto and recvfrom: procTCP).
 func procIO(pid int) (read, written int64) {
-	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/io")
-	for _, l := range strings.Split(string(b), "\n") {
-		f := strings.Fields(l)
-		if len(f) == 2 && f[0] == "rchar:" {
-			read, _ = strconv.ParseInt(f[1], 10, 64)
-		}
-		if len(f) == 2 && f[0] == "wchar:" {
-			written, _ = strconv.ParseInt(f[1], 10, 64)
-		}
-	}
-	return
+	f := procFields("/proc/"+strconv.Itoa(pid)+"/io", "rchar", "wchar")
+	return f["rchar"], f["wchar"]
 }
 
 // tcpCounts is, per TCP socket a process holds (by its addresses), what it
