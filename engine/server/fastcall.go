@@ -225,7 +225,7 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 		}
 		return false // mcp-go answers it (202) and cancels its own calls
 	}
-	if !isNull(m.Params.Meta) || !s.fastCallable(r, hash, &m) {
+	if !isNull(m.Params.Meta) || s.fastCallable(r, hash, &m) == nil {
 		return false
 	}
 	ctx, cancel := context.WithCancel(r.Context())
@@ -239,27 +239,28 @@ func (s *Server) tryFastCall(w http.ResponseWriter, r *http.Request, hash string
 	return true
 }
 
-// fastCallable reports whether m is a tools/call the fast path may answer
-// for hash, whatever the protocol era: a plain id, a tool of the catalog,
-// no task, routed without the client's roots.
-func (s *Server) fastCallable(r *http.Request, hash string, m *fastRequest) bool {
+// fastCallable returns the catalog's tool when m is a tools/call the fast
+// path may answer for hash, whatever the protocol era: a plain id, a tool of
+// the catalog, no task, routed without the client's roots; nil otherwise.
+func (s *Server) fastCallable(r *http.Request, hash string, m *fastRequest) *catalog.Tool {
 	if m.Method != "tools/call" || !api.PlainID(m.ID) || m.Params.Name == "" || !isNull(m.Result) {
-		return false
+		return nil
 	}
 	// A task-augmented call (params.task) is never answered here: it gets a
 	// CreateTaskResult (tasks.go), not the tool's result.
 	if !isNull(m.Params.Task) {
-		return false
+		return nil
 	}
-	if s.eng.Lookup(hash, m.Params.Name) == nil {
-		return false
+	t := s.eng.Lookup(hash, m.Params.Name)
+	if t == nil {
+		return nil
 	}
 	if hash == "" {
 		if _, terr := s.eng.Resolve(r.Context(), "", nil); terr != nil {
-			return false // routing needs the client's roots: mcp-go can ask for them
+			return nil // routing needs the client's roots: mcp-go can ask for them
 		}
 	}
-	return true
+	return t
 }
 
 // answerFast runs m's call and writes the JSON-RPC answer; serverInfo, for
@@ -325,7 +326,11 @@ func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash 
 		}
 		return false
 	}
-	if !canonicalID(m.ID) || !s.fastCallable(r, hash, m) {
+	if !canonicalID(m.ID) {
+		return false
+	}
+	tool := s.fastCallable(r, hash, m)
+	if tool == nil {
 		return false
 	}
 	// _meta holds the protocol version (the header's), the client's info and
@@ -350,7 +355,7 @@ func (s *Server) tryModernFastCall(w http.ResponseWriter, r *http.Request, hash 
 		json.Unmarshal(meta["io.modelcontextprotocol/clientCapabilities"], &caps) != nil || caps == nil {
 		return false
 	}
-	if f.srv.GetTool(m.Params.Name) == nil || takesHeaderParams(s.eng.Lookup(hash, m.Params.Name)) {
+	if f.srv.GetTool(m.Params.Name) == nil || takesHeaderParams(tool) {
 		return false
 	}
 	var params json.RawMessage

@@ -159,7 +159,7 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 		mcpserver.WithStreamableHTTPLogger(slog.New(demoted{m.log.Handler()})),
 		mcpserver.WithHeartbeatInterval(30*time.Second),
 	)
-	f.srv, f.http = srv, h
+	f.http = h
 	m.fronts[hash] = f
 	return f
 }
