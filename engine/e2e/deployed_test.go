@@ -94,6 +94,33 @@ func wsEchoDial(addr string) func(ctx context.Context) (caller, func(), error) {
 	}
 }
 
+// idleEcho measures n round trips to the echo process at addr with the
+// client busy for gap before each (so the echo's process is idle, as
+// editorsim is between the calls of a chain): p50 and the echo's CPU per
+// frame.
+func idleEcho(t *testing.T, addr string, pid int, gap time.Duration, n int) result {
+	t.Helper()
+	call, closeFn, err := wsEchoDial(addr)(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeFn()
+	lat := make([]time.Duration, 0, n)
+	cpu0 := procCPU(pidsOf(pid))
+	for i := 0; i < n; i++ {
+		for until := time.Now().Add(gap); time.Now().Before(until); {
+		}
+		s := time.Now()
+		if err := call(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		lat = append(lat, time.Since(s))
+	}
+	cpu := procCPU(pidsOf(pid)) - cpu0
+	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
+	return result{p50: lat[n/2], p99: lat[n*99/100], cpu: cpu / time.Duration(n)}
+}
+
 // rawHTTPDial: a POST of a bridge-sized frame answered with one, on a
 // keep-alive connection of the session's own.
 func rawHTTPDial(addr string) func(ctx context.Context) (caller, func(), error) {
@@ -264,7 +291,7 @@ func TestDeployedShape(t *testing.T) {
 		raw, ws, plain, fa, dsim, dside, dhost, stdio = 0, 1, 2, 3, 4, 5, 6, 7
 	)
 	var b strings.Builder
-	fmt.Fprintf(&b, "| target | sessions | p50 | p99 | calls/s | server CPU/call |\n|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| target | sessions | p50 | p99 | calls/s | server CPU/call | client CPU/call |\n|---|---|---|---|---|---|---|\n")
 	if only := os.Getenv("UNITYMCP_BENCH_ONLY"); only != "" {
 		// Profiling one path (with UNITYMCP_CPUPROFILE): only the targets whose
 		// name starts with the text, 1 session (or UNITYMCP_BENCH_SESSIONS),
@@ -280,8 +307,8 @@ func TestDeployedShape(t *testing.T) {
 			sessions = n
 		}
 		for i, r := range measureAll(t, set, sessions, 20000/sessions) {
-			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
-				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond))
+			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
+				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
 		}
 		t.Log("\n" + b.String())
 		return
@@ -295,8 +322,8 @@ func TestDeployedShape(t *testing.T) {
 		calls := 4000 / sessions
 		res[sessions] = measureAll(t, set, sessions, calls)
 		for i, r := range res[sessions] {
-			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
-				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond))
+			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
+				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
 		}
 	}
 	r1, r8, r64 := res[1], res[8], res[64]
@@ -312,6 +339,15 @@ func TestDeployedShape(t *testing.T) {
 	fmt.Fprintf(&b, "- stdio → daemon → editorsim / HTTP: p50 %.2f, server CPU per call %.2f (%v vs %v)\n",
 		ratio(r1[stdio].p50, r1[dsim].p50), ratio(r1[stdio].cpu, r1[dsim].cpu), r1[stdio].cpu.Round(time.Microsecond), r1[dsim].cpu.Round(time.Microsecond))
 	fmt.Fprintf(&b, "- floor (a) p50 / raw HTTP p50: %.2f; floor (b) p50 / raw HTTP p50: %.2f\n", ratio(r1[fa].p50, r1[raw].p50), ratio(r1[plain].p50, r1[raw].p50))
+	// Context for the hop's ratio, not a target: the echo above is hot (the
+	// next frame comes as soon as the last is answered), while editorsim sits
+	// idle between calls for as long as the rest of the chain takes. The
+	// same echo with the client busy for that long (the daemon-side tool's
+	// p50) between frames shows what waking an idle process costs here.
+	gap := r1[dside].p50
+	idle := idleEcho(t, wsAddr, wsPid, gap, 2000)
+	fmt.Fprintf(&b, "- raw WebSocket echo, the echo idle %v between frames (context, not a target): p50 %v, echo CPU per frame %v (hot: %v); the hop / it: %.2f\n",
+		gap.Round(time.Microsecond), idle.p50.Round(time.Microsecond), idle.cpu.Round(time.Microsecond), r1[ws].cpu.Round(time.Microsecond), ratio(r1[dsim].p50-r1[dside].p50, idle.p50))
 
 	// Wake-up: calls to the C# host 20 ms apart, so its main thread is idle
 	// (blocked, nothing queued) when each arrives. The host stamps Post (Core's

@@ -101,6 +101,7 @@ type result struct {
 	p50, p99   time.Duration
 	throughput float64
 	cpu        time.Duration // server CPU per call (sum over the target's pids)
+	client     time.Duration // this process's CPU per call: the client's (every session's)
 }
 
 // measureAll runs sessions×calls calls per target (each session a client of
@@ -129,6 +130,8 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 	lat := make([][]time.Duration, len(tgs))
 	wall := make([]time.Duration, len(tgs))
 	cpu := make([]time.Duration, len(tgs))
+	client := make([]time.Duration, len(tgs))
+	self := func() []int { return []int{os.Getpid()} }
 	for round := 0; round <= rounds; round++ { // round 0 warms up
 		per := calls / rounds
 		if round == 0 {
@@ -137,7 +140,7 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 		for i, tg := range tgs {
 			var wg sync.WaitGroup
 			var mu sync.Mutex
-			cpu0 := procCPU(tg.pids)
+			cpu0, self0 := procCPU(tg.pids), procCPU(self)
 			start := time.Now()
 			for _, call := range css[i] {
 				wg.Add(1)
@@ -163,6 +166,7 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 			} else {
 				wall[i] += time.Since(start)
 				cpu[i] += procCPU(tg.pids) - cpu0
+				client[i] += procCPU(self) - self0
 			}
 		}
 	}
@@ -174,7 +178,7 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 		}
 		sort.Slice(l, func(a, b int) bool { return l[a] < l[b] })
 		out[i] = result{p50: l[len(l)/2], p99: l[len(l)*99/100], throughput: float64(len(l)) / wall[i].Seconds(),
-			cpu: cpu[i] / time.Duration(len(l))}
+			cpu: cpu[i] / time.Duration(len(l)), client: client[i] / time.Duration(len(l))}
 	}
 	return out
 }
