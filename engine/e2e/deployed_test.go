@@ -306,9 +306,30 @@ func TestDeployedShape(t *testing.T) {
 		if n, err := strconv.Atoi(os.Getenv("UNITYMCP_BENCH_SESSIONS")); err == nil && n > 0 {
 			sessions = n
 		}
-		for i, r := range measureAll(t, set, sessions, 20000/sessions) {
+		// Each server process's share, over the whole measurement (warm-up
+		// and a shim's start-up included).
+		names := map[int]string{daemonPid: "daemon", simPid: "editorsim", host.pid: "C# host"}
+		before := map[int]time.Duration{}
+		for _, pid := range []int{daemonPid, simPid, host.pid} {
+			before[pid] = procCPU(pidsOf(pid))
+		}
+		const total = 20000
+		for i, r := range measureAll(t, set, sessions, total/sessions) {
 			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
 				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
+			rest, others := r.cpu, false
+			for _, pid := range set[i].pids() {
+				if names[pid] == "" {
+					others = true // a shim: gone with its session, before this line
+					continue
+				}
+				own := (procCPU(pidsOf(pid)) - before[pid]) / total
+				rest -= own
+				fmt.Fprintf(&b, "  - %s: %v CPU per call\n", names[pid], own.Round(time.Microsecond))
+			}
+			if others {
+				fmt.Fprintf(&b, "  - the shim (the rest of the rounds' server CPU): %v per call\n", rest.Round(time.Microsecond))
+			}
 		}
 		t.Log("\n" + b.String())
 		return

@@ -56,3 +56,31 @@ func FuzzResponseID(f *testing.F) {
 		}
 	})
 }
+
+// requestHead, where it answers, gives what json.Unmarshal into a head
+// gives; where it does not, handle decodes.
+//
+//	go test -run XXX -fuzz FuzzRequestHead -fuzztime 60s ./engine/shim/
+func FuzzRequestHead(f *testing.F) {
+	for _, s := range []string{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`, `{"id":"a\"b","method":"ping","params":null}`,
+		`{"ID":1,"method":"ping"}`, `{"id":1,"id":2}`, `{"method":"a","method":null}`, `{"params":{"name":"a"},"params":{}}`,
+		`{"params":{"name":"a","name":null}}`, `{"params":{"Name":"x"}}`, `{"params":[]}`, `{"method":5}`, `null`, `5`, `{`,
+		`{"paramſ":{"name":"x"}}`, `{"me\u0074hod":"x"}`, `{"params":{"name":"\u0041"}}`, ` {"id" : 1e3 , "method":"x"} `,
+		"{\"params\":{\"name\":\"\x8f\"}}"} { // the last: not UTF-8, which a decode replaces
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got, ok := requestHead(b) // never panics, on anything
+		if !ok {
+			return
+		}
+		var want head
+		if err := json.Unmarshal(b, &want); err != nil {
+			t.Fatalf("requestHead(%s) answered, but json.Unmarshal fails: %v", b, err)
+		}
+		if string(got.ID) != string(want.ID) || got.Method != want.Method || got.Params.Name != want.Params.Name {
+			t.Fatalf("requestHead(%s) = %q %q %q; json.Unmarshal gives %q %q %q", b, got.ID, got.Method, got.Params.Name, want.ID, want.Method, want.Params.Name)
+		}
+	})
+}

@@ -1,5 +1,12 @@
 package shim
 
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"unicode/utf8"
+)
+
 // responseID returns the id of a JSON-RPC response (an object with an id
 // and no method) without decoding the message: members are read in order
 // and the scan stops at the result or error once the id is known — the
@@ -143,4 +150,81 @@ func skipValue(b []byte, i int) int {
 		}
 	}
 	return i
+}
+
+// requestHead reads a client's message for what the shim notes of it (id,
+// method, params.name) with the scan above instead of a decode: on valid
+// JSON that names its members plainly it gives what json.Unmarshal into a
+// head gives. ok is false when that is not certain — b is not valid JSON or
+// not an object, a key or the method has escapes, a key matches one of ours
+// only without regard to case (encoding/json's rule), or a value is of
+// another type than a head's — and json.Unmarshal then decides, errors
+// included.
+func requestHead(b []byte) (h head, ok bool) {
+	if !json.Valid(b) {
+		return head{}, false
+	}
+	ok = true
+	seen := map[string]bool{} // a member twice: a decode merges, so it decides
+	complete := members(b, func(key string, value []byte) bool {
+		if seen[key] {
+			ok = false
+			return true
+		}
+		switch key {
+		case "id":
+			h.ID, seen[key] = value, true
+		case "method":
+			h.Method, ok = plainString(value)
+			seen[key] = true
+			return !ok
+		case "params":
+			h.Params.Name, ok = paramsName(value)
+			seen[key] = true
+			return !ok
+		default:
+			ok = !strings.ContainsRune(key, '\\') && !strings.EqualFold(key, "id") &&
+				!strings.EqualFold(key, "method") && !strings.EqualFold(key, "params")
+			return !ok
+		}
+		return false
+	})
+	return h, ok && complete
+}
+
+// paramsName is params.name of a request ("" when params is null or has
+// none); ok false as for requestHead.
+func paramsName(b []byte) (name string, ok bool) {
+	if string(b) == "null" {
+		return "", true
+	}
+	if b[0] != '{' {
+		return "", false
+	}
+	ok = true
+	seen := false
+	members(b, func(key string, value []byte) bool {
+		if key == "name" {
+			name, ok = plainString(value)
+			ok = ok && !seen
+			seen = true
+		} else {
+			ok = !strings.ContainsRune(key, '\\') && !strings.EqualFold(key, "name")
+		}
+		return !ok
+	})
+	return name, ok
+}
+
+// plainString is the JSON string b without its quotes when it has no escape
+// and is valid UTF-8 (a decode replaces bad bytes); null is the empty
+// string, as a decode leaves it; ok false otherwise.
+func plainString(b []byte) (string, bool) {
+	if string(b) == "null" {
+		return "", true
+	}
+	if len(b) < 2 || b[0] != '"' || bytes.IndexByte(b, '\\') >= 0 || !utf8.Valid(b) {
+		return "", false
+	}
+	return string(b[1 : len(b)-1]), true
 }

@@ -201,10 +201,13 @@ func (r *relay) handle(ctx context.Context, msg []byte) {
 		r.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not part of MCP; send one message per line"}}`))
 		return
 	}
-	var h head
-	if err := json.Unmarshal(msg, &h); err != nil {
-		r.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: stdin line is not JSON: ` + jsonEscape(err.Error()) + `"}}`))
-		return
+	h, ok := requestHead(msg) // a decode only where the scan is not certain
+	if !ok {
+		h = head{}
+		if err := json.Unmarshal(msg, &h); err != nil {
+			r.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: stdin line is not JSON: ` + jsonEscape(err.Error()) + `"}}`))
+			return
+		}
 	}
 	msg = append([]byte(nil), msg...)
 	key := ""

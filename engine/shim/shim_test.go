@@ -235,3 +235,18 @@ func TestOversizedMessageAnsweredByItsID(t *testing.T) {
 		t.Fatalf("the shim sent %.200s; the oversized messages must not be sent", l)
 	}
 }
+
+// The messages clients send take requestHead's scan, not a decode.
+func TestRequestHeadReadsClientMessages(t *testing.T) {
+	for _, c := range []struct{ msg, id, method, name string }{
+		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get-logs","arguments":{"MaxCount":5}}}`, "7", "tools/call", "get-logs"},
+		{`{"method":"tools/call","params":{"_meta":{"progressToken":1},"name":"compile","arguments":{}},"jsonrpc":"2.0","id":"x-1"}`, `"x-1"`, "tools/call", "compile"},
+		{`{"jsonrpc":"2.0","method":"notifications/initialized"}`, "", "notifications/initialized", ""},
+		{`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, "0", "initialize", ""},
+	} {
+		h, ok := requestHead([]byte(c.msg))
+		if !ok || string(h.ID) != c.id || h.Method != c.method || h.Params.Name != c.name {
+			t.Errorf("requestHead(%s) = %q %q %q %v, want %q %q %q true", c.msg, h.ID, h.Method, h.Params.Name, ok, c.id, c.method, c.name)
+		}
+	}
+}
