@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -306,29 +307,26 @@ func TestDeployedShape(t *testing.T) {
 		if n, err := strconv.Atoi(os.Getenv("UNITYMCP_BENCH_SESSIONS")); err == nil && n > 0 {
 			sessions = n
 		}
-		// Each server process's share, over the whole measurement (warm-up
-		// and a shim's start-up included).
+		// Each server process's share of the turns, named.
 		names := map[int]string{daemonPid: "daemon", simPid: "editorsim", host.pid: "C# host"}
-		before := map[int]time.Duration{}
-		for _, pid := range []int{daemonPid, simPid, host.pid} {
-			before[pid] = procCPU(pidsOf(pid))
-		}
-		const total = 20000
-		for i, r := range measureAll(t, set, sessions, total/sessions) {
+		for i, r := range measureAll(t, set, sessions, 20000/sessions) {
 			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
 				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
-			rest, others := r.cpu, false
-			for _, pid := range set[i].pids() {
-				if names[pid] == "" {
-					others = true // a shim: gone with its session, before this line
-					continue
-				}
-				own := (procCPU(pidsOf(pid)) - before[pid]) / total
-				rest -= own
-				fmt.Fprintf(&b, "  - %s: %v CPU per call\n", names[pid], own.Round(time.Microsecond))
+			pids := make([]int, 0, len(r.perPID))
+			for pid := range r.perPID {
+				pids = append(pids, pid)
 			}
-			if others {
-				fmt.Fprintf(&b, "  - the shim (the rest of the rounds' server CPU): %v per call\n", rest.Round(time.Microsecond))
+			sort.Ints(pids)
+			for _, pid := range pids {
+				name := names[pid]
+				switch {
+				case name != "":
+				case slices.Contains(stdioPids, pid):
+					name = "shim"
+				default:
+					name = "the floor"
+				}
+				fmt.Fprintf(&b, "  - %s (pid %d): %v CPU per call\n", name, pid, r.perPID[pid].Round(time.Microsecond))
 			}
 		}
 		t.Log("\n" + b.String())
@@ -366,7 +364,7 @@ func TestDeployedShape(t *testing.T) {
 	// same echo with the client busy for that long (the daemon-side tool's
 	// p50) between frames shows what waking an idle process costs here.
 	gap := r1[dside].p50
-	idle := idleEcho(t, wsAddr, wsPid, gap, 2000)
+	idle := idleEcho(t, wsAddr, wsPid, gap, 5000) // /proc counts CPU in 10 ms ticks: 2 µs steps
 	fmt.Fprintf(&b, "- raw WebSocket echo, the echo idle %v between frames (context, not a target): p50 %v, echo CPU per frame %v (hot: %v); the hop / it: %.2f\n",
 		gap.Round(time.Microsecond), idle.p50.Round(time.Microsecond), idle.cpu.Round(time.Microsecond), r1[ws].cpu.Round(time.Microsecond), ratio(r1[dsim].p50-r1[dside].p50, idle.p50))
 

@@ -100,8 +100,11 @@ func targets(t testing.TB) []target {
 type result struct {
 	p50, p99   time.Duration
 	throughput float64
-	cpu        time.Duration // server CPU per call (sum over the target's pids)
-	client     time.Duration // this process's CPU per call: the client's (every session's)
+	cpu        time.Duration         // server CPU per call (sum over the target's pids)
+	perPID     map[int]time.Duration // the same, each server process's own
+	// client is the test process's CPU per call: the SDK clients of every
+	// session, with the harness's own goroutines (a server's stderr copied).
+	client time.Duration
 }
 
 // measureAll runs sessions×calls calls per target (each session a client of
@@ -129,9 +132,19 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 	const rounds = 20
 	lat := make([][]time.Duration, len(tgs))
 	wall := make([]time.Duration, len(tgs))
-	cpu := make([]time.Duration, len(tgs))
+	cpu := make([]map[int]time.Duration, len(tgs))
 	client := make([]time.Duration, len(tgs))
 	self := func() []int { return []int{os.Getpid()} }
+	// each reads the CPU of every server process of tg (each pid apart)
+	each := func(tg target) map[int]time.Duration {
+		m := map[int]time.Duration{}
+		if tg.pids != nil {
+			for _, pid := range tg.pids() {
+				m[pid] = procCPU(pidsOf(pid))
+			}
+		}
+		return m
+	}
 	for round := 0; round <= rounds; round++ { // round 0 warms up
 		per := calls / rounds
 		if round == 0 {
@@ -140,7 +153,7 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 		for i, tg := range tgs {
 			var wg sync.WaitGroup
 			var mu sync.Mutex
-			cpu0, self0 := procCPU(tg.pids), procCPU(self)
+			cpu0, self0 := each(tg), procCPU(self)
 			start := time.Now()
 			for _, call := range css[i] {
 				wg.Add(1)
@@ -165,7 +178,12 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 				lat[i] = lat[i][:0]
 			} else {
 				wall[i] += time.Since(start)
-				cpu[i] += procCPU(tg.pids) - cpu0
+				if cpu[i] == nil {
+					cpu[i] = map[int]time.Duration{}
+				}
+				for pid, c := range each(tg) {
+					cpu[i][pid] += c - cpu0[pid] // a process started during the turn counts from 0
+				}
 				client[i] += procCPU(self) - self0
 			}
 		}
@@ -177,8 +195,13 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 			continue
 		}
 		sort.Slice(l, func(a, b int) bool { return l[a] < l[b] })
+		n := time.Duration(len(l))
 		out[i] = result{p50: l[len(l)/2], p99: l[len(l)*99/100], throughput: float64(len(l)) / wall[i].Seconds(),
-			cpu: cpu[i] / time.Duration(len(l)), client: client[i] / time.Duration(len(l))}
+			client: client[i] / n, perPID: map[int]time.Duration{}}
+		for pid, c := range cpu[i] {
+			out[i].cpu += c / n
+			out[i].perPID[pid] = c / n
+		}
 	}
 	return out
 }

@@ -67,6 +67,8 @@ func FuzzRequestHead(f *testing.F) {
 		`{"ID":1,"method":"ping"}`, `{"id":1,"id":2}`, `{"method":"a","method":null}`, `{"params":{"name":"a"},"params":{}}`,
 		`{"params":{"name":"a","name":null}}`, `{"params":{"Name":"x"}}`, `{"params":[]}`, `{"method":5}`, `null`, `5`, `{`,
 		`{"paramſ":{"name":"x"}}`, `{"me\u0074hod":"x"}`, `{"params":{"name":"\u0041"}}`, ` {"id" : 1e3 , "method":"x"} `,
+		`{"PARAMS":{"name":"x"}}`, `{"params":{"nAmE":"x"}}`, `{"Method":"x","method":"y"}`, `{"ıd":1,"id":2}`,
+		`{"id":"\u212a","method":"tools/call"}`, `{"id":"a\\b"}`, `{"jsonrpc":"2.0","params":{"name":"x","arguments":{"name":"y"}}}`,
 		"{\"params\":{\"name\":\"\x8f\"}}"} { // the last: not UTF-8, which a decode replaces
 		f.Add([]byte(s))
 	}

@@ -14,8 +14,8 @@ import (
 // false for requests, notifications and anything malformed.
 func responseID(b []byte) (id []byte, ok bool) {
 	method, answered := false, false
-	complete := members(b, func(key string, value []byte) bool {
-		switch key {
+	complete := members(b, func(key, value []byte) bool {
+		switch string(key) {
 		case "id":
 			id = value
 		case "method":
@@ -41,8 +41,8 @@ func responseID(b []byte) (id []byte, ok bool) {
 // stops being JSON (b may be the start of a message cut short).
 func member(b []byte, name string) []byte {
 	var found []byte
-	members(b, func(key string, value []byte) bool {
-		if key == name {
+	members(b, func(key, value []byte) bool {
+		if string(key) == name {
 			found = value
 		}
 		return found != nil
@@ -54,7 +54,7 @@ func member(b []byte, name string) []byte {
 // order, until visit returns true. It reports false when b is not an object
 // or stops being JSON before its members end (the end of b counts as their
 // end: b may be cut short).
-func members(b []byte, visit func(key string, value []byte) (stop bool)) bool {
+func members(b []byte, visit func(key, value []byte) (stop bool)) bool {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return false
@@ -72,7 +72,7 @@ func members(b []byte, visit func(key string, value []byte) (stop bool)) bool {
 		if end < 0 {
 			return false
 		}
-		key := string(b[i+1 : end-1])
+		key := b[i+1 : end-1] // as written: escapes are not decoded
 		i = skipSpace(b, end)
 		if i >= len(b) || b[i] != ':' {
 			return false
@@ -157,39 +157,49 @@ func skipValue(b []byte, i int) int {
 // JSON that names its members plainly it gives what json.Unmarshal into a
 // head gives. ok is false when that is not certain — b is not valid JSON or
 // not an object, a key or the method has escapes, a key matches one of ours
-// only without regard to case (encoding/json's rule), or a value is of
-// another type than a head's — and json.Unmarshal then decides, errors
-// included.
+// only without regard to case (encoding/json's rule), a member comes twice
+// (a decode merges), or a value is of another type than a head's — and
+// json.Unmarshal then decides, errors included. The id is a copy, as a
+// decode's is: b may be large.
 func requestHead(b []byte) (h head, ok bool) {
 	if !json.Valid(b) {
 		return head{}, false
 	}
 	ok = true
-	seen := map[string]bool{} // a member twice: a decode merges, so it decides
-	complete := members(b, func(key string, value []byte) bool {
-		if seen[key] {
-			ok = false
-			return true
-		}
-		switch key {
+	var id, method, params bool // seen
+	complete := members(b, func(key, value []byte) bool {
+		switch string(key) {
 		case "id":
-			h.ID, seen[key] = value, true
+			ok, id = !id, true
+			h.ID = append(json.RawMessage(nil), value...)
 		case "method":
-			h.Method, ok = plainString(value)
-			seen[key] = true
-			return !ok
+			var m bool
+			h.Method, m = plainString(value)
+			ok, method = m && !method, true
 		case "params":
-			h.Params.Name, ok = paramsName(value)
-			seen[key] = true
-			return !ok
+			var m bool
+			h.Params.Name, m = paramsName(value)
+			ok, params = m && !params, true
 		default:
-			ok = !strings.ContainsRune(key, '\\') && !strings.EqualFold(key, "id") &&
-				!strings.EqualFold(key, "method") && !strings.EqualFold(key, "params")
-			return !ok
+			ok = plainKey(key, "id", "method", "params")
 		}
-		return false
+		return !ok
 	})
 	return h, ok && complete
+}
+
+// plainKey says that key is written without escapes and matches none of
+// ours regardless of case (so that encoding/json would not take it for one).
+func plainKey(key []byte, ours ...string) bool {
+	if bytes.IndexByte(key, '\\') >= 0 {
+		return false
+	}
+	for _, o := range ours {
+		if strings.EqualFold(string(key), o) {
+			return false
+		}
+	}
+	return true
 }
 
 // paramsName is params.name of a request ("" when params is null or has
@@ -203,13 +213,13 @@ func paramsName(b []byte) (name string, ok bool) {
 	}
 	ok = true
 	seen := false
-	members(b, func(key string, value []byte) bool {
-		if key == "name" {
-			name, ok = plainString(value)
-			ok = ok && !seen
-			seen = true
+	members(b, func(key, value []byte) bool {
+		if string(key) == "name" {
+			var m bool
+			name, m = plainString(value)
+			ok, seen = m && !seen, true
 		} else {
-			ok = !strings.ContainsRune(key, '\\') && !strings.EqualFold(key, "name")
+			ok = plainKey(key, "name")
 		}
 		return !ok
 	})
