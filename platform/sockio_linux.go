@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"sync"
 	"syscall"
 	"unsafe"
 )
@@ -29,7 +30,7 @@ func quietConn(c net.Conn) net.Conn {
 	wrap := func(op string, err error) error {
 		return &net.OpError{Op: op, Net: c.LocalAddr().Network(), Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: err}
 	}
-	return &quiet{Conn: c, rw: &rawRW{raw: raw{rc: rc, sock: true}, slow: c, wrap: wrap}}
+	return &quiet{Conn: c, rw: newRawRW(raw{rc: rc, sock: true}, c, wrap)}
 }
 
 func quietFile(f *os.File) io.ReadWriter {
@@ -42,7 +43,7 @@ func quietFile(f *os.File) io.ReadWriter {
 		var st syscall.Stat_t
 		sock = syscall.Fstat(int(fd), &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFSOCK
 	})
-	return &rawRW{raw: raw{rc: rc, sock: sock}, slow: f}
+	return newRawRW(raw{rc: rc, sock: sock}, f, nil)
 }
 
 func rawConnOf(v any) syscall.RawConn {
@@ -104,63 +105,108 @@ func (r raw) op(fd uintptr, write bool, b []byte) (int, syscall.Errno) {
 // the call is to be made the ordinary way.
 const blocking syscall.Errno = 1 << 20
 
-func (r raw) read(b []byte) (int, error) {
-	var n int
-	var errno syscall.Errno
-	err := r.rc.Read(func(fd uintptr) bool {
-		for {
-			m, e := r.op(fd, false, b)
-			switch e {
-			case syscall.EINTR:
-				continue
-			case syscall.EAGAIN:
-				return false
-			}
-			n, errno = m, e
+// rawCall is one direction's raw call (a read or a write) with its state,
+// and the function rc.Read or rc.Write runs, made once: a closure per call
+// was an allocation per read and write. mu keeps concurrent callers (a
+// net.Conn allows them) from sharing the state.
+type rawCall struct {
+	mu    sync.Mutex
+	raw   raw
+	write bool
+	b     []byte
+	n     int
+	errno syscall.Errno
+	fn    func(fd uintptr) bool
+}
+
+func newRawCall(r raw, write bool) *rawCall {
+	c := &rawCall{raw: r, write: write}
+	if write {
+		c.fn = c.writeFD
+	} else {
+		c.fn = c.readFD
+	}
+	return c
+}
+
+// readFD makes one read (EINTR repeated); false on EAGAIN (the poller waits).
+func (c *rawCall) readFD(fd uintptr) bool {
+	for {
+		m, e := c.raw.op(fd, false, c.b)
+		switch e {
+		case syscall.EINTR:
+			continue
+		case syscall.EAGAIN:
+			return false
+		}
+		c.n, c.errno = m, e
+		return true
+	}
+}
+
+// writeFD writes what is left of b; false on EAGAIN (the poller waits).
+func (c *rawCall) writeFD(fd uintptr) bool {
+	for c.n < len(c.b) {
+		m, e := c.raw.op(fd, true, c.b[c.n:])
+		switch e {
+		case 0:
+			c.n += m
+		case syscall.EINTR:
+		case syscall.EAGAIN:
+			return false
+		default:
+			c.errno = e
 			return true
 		}
-	})
+	}
+	return true
+}
+
+// do makes the call on b under the poller (which holds the descriptor open,
+// checks its deadline and waits while it reports EAGAIN): what it moved,
+// its errno, and the poller's own error.
+func (c *rawCall) do(b []byte) (int, syscall.Errno, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.b, c.n, c.errno = b, 0, 0
+	var err error
+	if c.write {
+		err = c.raw.rc.Write(c.fn)
+	} else {
+		err = c.raw.rc.Read(c.fn)
+	}
+	c.b = nil // nothing of the caller's kept
+	return c.n, c.errno, err
+}
+
+func (c *rawCall) read(b []byte) (int, error) {
+	n, errno, err := c.do(b)
 	switch {
-	case err != nil:
-		return 0, unwrapRaw(err)
-	case errno == blocking:
-		return 0, blocking
-	case errno != 0:
-		return 0, os.NewSyscallError("read", errno)
+	case err != nil || errno != 0:
+		return 0, rawErr("read", errno, err) // n is the call's -1
 	case n == 0:
 		return 0, io.EOF
 	}
 	return n, nil
 }
 
-func (r raw) write(b []byte) (int, error) {
-	var n int
-	var errno syscall.Errno
-	err := r.rc.Write(func(fd uintptr) bool {
-		for n < len(b) {
-			m, e := r.op(fd, true, b[n:])
-			switch e {
-			case 0:
-				n += m
-			case syscall.EINTR:
-			case syscall.EAGAIN:
-				return false
-			default:
-				errno = e
-				return true
-			}
-		}
-		return true
-	})
+func (c *rawCall) writeAll(b []byte) (int, error) {
+	n, errno, err := c.do(b)
+	return n, rawErr("write", errno, err)
+}
+
+// rawErr is the error of a raw call: the poller's, blocking (to take the
+// ordinary path), or the errno as os.File would give it.
+func rawErr(op string, errno syscall.Errno, err error) error {
 	switch {
 	case err != nil:
-		return n, unwrapRaw(err)
+		return unwrapRaw(err)
 	case errno == blocking:
-		return n, blocking
+		return blocking
 	case errno != 0:
-		return n, os.NewSyscallError("write", errno)
+		return os.NewSyscallError(op, errno)
 	}
-	return n, nil
+	return nil
 }
 
 // unwrapRaw takes off the *net.OpError ("raw-read") a socket's RawConn
@@ -191,9 +237,13 @@ func (q *quiet) Write(b []byte) (int, error) { return q.rw.Write(b) }
 // SIGPIPE). A socket's errors other than io.EOF are wrapped by wrap as the
 // net package's.
 type rawRW struct {
-	raw  raw
-	slow io.ReadWriter
-	wrap func(op string, err error) error
+	rd, wr *rawCall
+	slow   io.ReadWriter
+	wrap   func(op string, err error) error
+}
+
+func newRawRW(r raw, slow io.ReadWriter, wrap func(op string, err error) error) *rawRW {
+	return &rawRW{rd: newRawCall(r, false), wr: newRawCall(r, true), slow: slow, wrap: wrap}
 }
 
 // redo reports whether a failed raw call is to be made the ordinary way.
@@ -203,7 +253,7 @@ func (q *rawRW) Read(b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
-	n, err := q.raw.read(b)
+	n, err := q.rd.read(b)
 	switch {
 	case err == nil || err == io.EOF:
 		return n, err
@@ -217,7 +267,7 @@ func (q *rawRW) Write(b []byte) (int, error) {
 	if len(b) > quietChunk {
 		return q.slow.Write(b)
 	}
-	n, err := q.raw.write(b)
+	n, err := q.wr.writeAll(b)
 	switch {
 	case err == nil:
 		return n, nil

@@ -276,3 +276,22 @@ func TestQuietFileWriteErrors(t *testing.T) {
 		t.Fatalf("child writing to a closed standard output: %v, want death by SIGPIPE\n%s", err, stderr.String())
 	}
 }
+
+// A raw read or write allocates nothing: the function the poller runs is
+// made once per connection (a closure per call was two allocations per
+// read and per write on every socket of the daemon's).
+func TestQuietNoAllocations(t *testing.T) {
+	qa, qd := tcpPair(t)
+	msg, buf := []byte("ping"), make([]byte, 16)
+	allocs := testing.AllocsPerRun(200, func() {
+		if _, err := qd.Write(msg); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.ReadFull(qa, buf[:len(msg)]); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("a raw write and read allocate %.1f times; want 0", allocs)
+	}
+}

@@ -162,11 +162,7 @@ func Parse(raw json.RawMessage) ([]Param, error) {
 func Check(tool string, params []Param, args map[string]any) (map[string]any, error) {
 	out := make(map[string]any, len(params))
 	e := &Error{Tool: tool}
-	known := make(map[string]bool, len(params))
-	names := make([]string, 0, len(params))
 	for _, p := range params {
-		known[p.Name] = true
-		names = append(names, p.Name)
 		v, present := args[p.Name]
 		if !present || v == nil {
 			if p.Required && !p.HasDefault {
@@ -187,11 +183,18 @@ func Check(tool string, params []Param, args map[string]any) (map[string]any, er
 	}
 	var unknown []string
 	for k := range args {
-		if !known[k] {
+		if !declared(params, k) {
 			unknown = append(unknown, k)
 		}
 	}
 	sort.Strings(unknown)
+	var names []string // the parameters, for the errors
+	for _, p := range params {
+		if unknown == nil {
+			break
+		}
+		names = append(names, p.Name)
+	}
 	for _, k := range unknown {
 		if len(names) == 0 {
 			e.add(k, fmt.Sprintf("unknown argument %q: %s takes no arguments", k, tool))
@@ -203,6 +206,16 @@ func Check(tool string, params []Param, args map[string]any) (map[string]any, er
 		return nil, e
 	}
 	return out, nil
+}
+
+// declared says whether params has one named name (a scan: a tool has few).
+func declared(params []Param, name string) bool {
+	for _, p := range params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func describe(p Param) string {

@@ -38,6 +38,13 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, wait time.Dura
 			return nil, func() {}, err
 		}
 	}
+	if r.ContentLength >= 0 && r.ContentLength <= LargeBodyBytes {
+		// The common case, a small body of declared length: read into a
+		// buffer of its size (io.ReadAll grows one from 512 bytes).
+		b = make([]byte, r.ContentLength)
+		_, err = io.ReadFull(body, b)
+		return b, release, err
+	}
 	rest, err := io.ReadAll(body)
 	if len(head) == 0 {
 		return rest, release, err

@@ -18,6 +18,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/catalog"
+	"github.com/unitymcp/unitymcp/engine/project"
 )
 
 var pid = os.Getpid()
@@ -31,7 +32,7 @@ type ctxKey int
 const (
 	groupsKey ctxKey = iota
 	sessionHeaderKey
-	bodyKey // the request body the guards read (a []byte)
+	bodyKey // the request body the guards read (a []byte), for the pattern mux's routes
 )
 
 // mcpFront holds one mcp-go server per project hash (and "" for sessions
@@ -264,19 +265,34 @@ func (m *mcpFront) handler(hash, name string) mcpserver.ToolHandlerFunc {
 	}
 }
 
+// serveMCPRoute is serveMCP for the pattern mux: the forms of the MCP
+// paths ServeHTTP does not route itself, whose body it left in the context.
+func (s *Server) serveMCPRoute(w http.ResponseWriter, r *http.Request) {
+	body, _ := r.Context().Value(bodyKey).([]byte)
+	s.serveMCP(w, r, r.PathValue("hash"), body)
+}
+
 // serveMCP routes /mcp?project=… and /projects/<hash>/mcp to the project's
 // MCP server.
-func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
-	sel := r.PathValue("hash")
+//
+// pin is the hash of the path form ("" for /mcp); body is the request's body
+// as ServeHTTP read it (nil when it read none). They come as arguments, not
+// in r, because a request copy and a path value per call were the largest
+// of the daemon's own allocations.
+func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, pin string, body []byte) {
+	q := r.URL.Query()
+	sel := pin
 	if sel == "" {
-		sel = r.URL.Query().Get("project")
+		sel = q.Get("project")
 	}
-	if _, terr := catalog.ParseGroups(r.URL.Query().Get("group")); terr != nil {
+	if _, terr := catalog.ParseGroups(q.Get("group")); terr != nil {
 		httpError(w, http.StatusBadRequest, terr.Code, terr.Message)
 		return
 	}
 	hash := ""
-	if strings.TrimSpace(sel) != "" {
+	if h := strings.TrimSpace(sel); project.IsHash(h) {
+		hash = h // what Resolve answers for a hash, without copying its editor's info
+	} else if h != "" {
 		t, terr := s.eng.Resolve(r.Context(), sel, nil)
 		if terr != nil {
 			httpError(w, httpStatus(terr), terr.Code, terr.Message)
@@ -297,10 +313,10 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 		}
 		defer f.fast.enter(sid)()
 	}
-	if body, ok := r.Context().Value(bodyKey).([]byte); ok && r.Method == http.MethodPost && s.tryTask(w, r, hash, f, body) {
+	if body != nil && r.Method == http.MethodPost && s.tryTask(w, r, hash, f, body) {
 		return // tasks.go
 	}
-	if body, ok := r.Context().Value(bodyKey).([]byte); ok && r.Method == http.MethodPost && s.tryFastCall(w, r, hash, f, body) {
+	if body != nil && r.Method == http.MethodPost && s.tryFastCall(w, r, hash, f, body) {
 		return
 	}
 	f.http.ServeHTTP(w, r)

@@ -95,8 +95,8 @@ func New(eng *engine.Engine, token, baseURL string, log *slog.Logger) *Server {
 	}
 	s := &Server{eng: eng, token: token, log: log, BaseURL: baseURL, mux: http.NewServeMux()}
 	s.mcp = newMCPFront(eng, log)
-	s.mux.HandleFunc("/mcp", s.serveMCP)
-	s.mux.HandleFunc("/projects/{hash}/mcp", s.serveMCP)
+	s.mux.HandleFunc("/mcp", s.serveMCPRoute)
+	s.mux.HandleFunc("/projects/{hash}/mcp", s.serveMCPRoute)
 	s.mux.HandleFunc("GET /health", s.health)
 	s.mux.HandleFunc("GET /tools", s.listTools)
 	s.mux.HandleFunc("POST /tools/{name}", s.callTool)
@@ -143,6 +143,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("request body of %d bytes is over the limit of %d bytes", r.ContentLength, MaxBodyBytes))
 		return
 	}
+	var body []byte // the body, once read (POST)
 	if r.Body != nil && r.Method == http.MethodPost {
 		bt := s.BodyTimeout
 		if bt == 0 {
@@ -173,12 +174,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(b))
-		r = r.WithContext(context.WithValue(r.Context(), bodyKey, b))
+		body = b
 	}
 	// The MCP endpoints carry nearly every request: route them without the
 	// pattern mux (same result as its "/mcp" and "/projects/{hash}/mcp").
 	if r.URL.Path == "/mcp" {
-		s.serveMCP(w, r)
+		s.serveMCP(w, r, "", body)
 		return
 	}
 	if r.URL.Path == api.PathStream {
@@ -187,10 +188,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if rest, ok := strings.CutPrefix(r.URL.Path, "/projects/"); ok {
 		if hash, ok := strings.CutSuffix(rest, "/mcp"); ok && hash != "" && hash != "." && hash != ".." && !strings.Contains(hash, "/") {
-			r.SetPathValue("hash", hash)
-			s.serveMCP(w, r)
+			s.serveMCP(w, r, hash, body)
 			return
 		}
+	}
+	if body != nil {
+		r = r.WithContext(context.WithValue(r.Context(), bodyKey, body))
 	}
 	s.mux.ServeHTTP(w, r)
 }

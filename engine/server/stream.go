@@ -279,8 +279,14 @@ func (st *stream) serve(ctx context.Context, method string, body []byte, head *s
 	if head != nil && head.Method == "initialize" {
 		w.onMessage = st.noteVersion
 	}
-	st.s.serveMCP(w, st.request(ctx, method, body, head, w.sid))
+	st.mcp(w, st.request(ctx, method, body, head, w.sid), body)
 	return w
+}
+
+// mcp serves r (built by request for body) as the daemon serves an HTTP
+// request to the stream's project.
+func (st *stream) mcp(w http.ResponseWriter, r *http.Request, body []byte) {
+	st.s.serveMCP(w, r, st.hash, body)
 }
 
 // request is the HTTP request the shim would have sent for body.
@@ -288,14 +294,10 @@ func (st *stream) request(ctx context.Context, method string, body []byte, head 
 	u := *st.url
 	r := &http.Request{Method: method, URL: &u, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
 		Header: make(http.Header, 6), Host: st.host, RemoteAddr: st.remote, RequestURI: u.RequestURI(), Body: http.NoBody}
-	if st.hash != "" {
-		r.SetPathValue("hash", st.hash)
-	}
 	r.Header.Set("Accept", "application/json, text/event-stream")
 	if body != nil {
 		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 		r.Header.Set("Content-Type", "application/json")
-		ctx = context.WithValue(ctx, bodyKey, body)
 	}
 	st.mu.Lock()
 	version := st.version
@@ -369,7 +371,7 @@ func (st *stream) reinitialize(ctx context.Context, failed string) bool {
 		return false
 	}
 	w := &lineWriter{st: st, hdr: http.Header{}, discard: true}
-	st.s.serveMCP(w, st.request(ctx, http.MethodPost, initBody, &streamHead{Method: "initialize"}, ""))
+	st.mcp(w, st.request(ctx, http.MethodPost, initBody, &streamHead{Method: "initialize"}, ""), initBody)
 	sid := w.hdr.Get(mcpserver.HeaderKeySessionID)
 	if w.status != http.StatusOK || sid == "" {
 		return false
@@ -379,7 +381,7 @@ func (st *stream) reinitialize(ctx context.Context, failed string) bool {
 	st.mu.Unlock()
 	if initialized != nil {
 		w := &lineWriter{st: st, hdr: http.Header{}, discard: true}
-		st.s.serveMCP(w, st.request(ctx, http.MethodPost, initialized, &streamHead{Method: "notifications/initialized"}, sid))
+		st.mcp(w, st.request(ctx, http.MethodPost, initialized, &streamHead{Method: "notifications/initialized"}, sid), initialized)
 	}
 	st.s.log.Info("stdio stream: re-initialized an MCP session the daemon had ended")
 	return true
@@ -400,7 +402,7 @@ func (st *stream) listen(ctx context.Context, wg *sync.WaitGroup) {
 		defer wg.Done()
 		for ctx.Err() == nil {
 			w := &lineWriter{st: st, hdr: http.Header{}}
-			st.s.serveMCP(w, st.request(ctx, http.MethodGet, nil, nil, st.session()))
+			st.mcp(w, st.request(ctx, http.MethodGet, nil, nil, st.session()), nil)
 			w.finish()
 			if w.status == http.StatusMethodNotAllowed {
 				return
@@ -422,7 +424,7 @@ func (st *stream) endSession() {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	w := &lineWriter{st: st, hdr: http.Header{}, discard: true}
-	st.s.serveMCP(w, st.request(ctx, http.MethodDelete, nil, nil, st.session()))
+	st.mcp(w, st.request(ctx, http.MethodDelete, nil, nil, st.session()), nil)
 }
 
 // write sends one message to the shim, one per line.
