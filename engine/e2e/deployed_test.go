@@ -25,14 +25,19 @@ import (
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
-// procCPU is the CPU time (utime+stime, all threads) the processes have used,
-// from /proc/PID/stat (0 where /proc is missing).
+// procCPU is the CPU time (user and system, all threads) the processes have
+// used: from each one's CPU-time clock (processCPU), else from
+// /proc/PID/stat (utime+stime, in ticks of 10 ms), else 0.
 func procCPU(pids func() []int) time.Duration {
 	if pids == nil {
 		return 0
 	}
 	var total time.Duration
 	for _, pid := range pids() {
+		if d, ok := processCPU(pid); ok {
+			total += d
+			continue
+		}
 		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 		if err != nil {
 			continue
