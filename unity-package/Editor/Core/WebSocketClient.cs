@@ -32,9 +32,18 @@ namespace UnityMcp.Core
         /// never disposed, so no write can find it gone).</summary>
         static readonly RandomNumberGenerator Rng = RandomNumberGenerator.Create();
         readonly byte[] head = new byte[14];
-        readonly byte[] maskKey = new byte[4];
         byte[] readBuf = new byte[64 * 1024];
         byte[] writeBuf = new byte[64 * 1024];
+        /// <summary>What the socket gave and the frames have not yet taken: one read takes
+        /// what has arrived (a frame's header and payload together), where reading exactly
+        /// the bytes wanted was a system call for the header and another for the payload.
+        /// The reader's only.</summary>
+        readonly byte[] inBuf = new byte[16 * 1024];
+        int inPos, inLen;
+        /// <summary>Random bytes for the frames' masks, drawn from <see cref="Rng"/> a block at
+        /// a time (a draw per frame was a system call per frame); under the write gate.</summary>
+        readonly byte[] masks = new byte[4096];
+        int maskPos = 4096;
         int closeSent; // 1 once our close frame went out (Interlocked)
 
         /// <summary>Why the daemon closed the connection (its close frame's code and reason).</summary>
@@ -241,10 +250,27 @@ namespace UnityMcp.Core
         {
             while (count > 0)
             {
-                int n = stream.Read(buf, offset, count);
-                if (n <= 0) throw new IOException("the daemon closed the connection");
-                offset += n;
-                count -= n;
+                if (inPos == inLen)
+                {
+                    if (count >= inBuf.Length)
+                    {
+                        // A large payload goes straight to its buffer.
+                        int n = stream.Read(buf, offset, count);
+                        if (n <= 0) throw new IOException("the daemon closed the connection");
+                        offset += n;
+                        count -= n;
+                        continue;
+                    }
+                    inPos = inLen = 0;
+                    int got = stream.Read(inBuf, 0, inBuf.Length);
+                    if (got <= 0) throw new IOException("the daemon closed the connection");
+                    inLen = got;
+                }
+                int k = Math.Min(count, inLen - inPos);
+                Buffer.BlockCopy(inBuf, inPos, buf, offset, k);
+                inPos += k;
+                offset += k;
+                count -= k;
             }
         }
 
@@ -294,9 +320,15 @@ namespace UnityMcp.Core
                     long n = count;
                     for (int i = 9; i >= 2; i--, n >>= 8) buf[i] = (byte)n;
                 }
-                lock (Rng) Rng.GetBytes(maskKey);
-                Array.Copy(maskKey, 0, buf, hl, 4);
-                for (int i = 0; i < count; i++) buf[hl + 4 + i] = (byte)(payload[offset + i] ^ maskKey[i & 3]);
+                if (maskPos == masks.Length)
+                {
+                    lock (Rng) Rng.GetBytes(masks);
+                    maskPos = 0;
+                }
+                int m = maskPos;
+                maskPos += 4;
+                Array.Copy(masks, m, buf, hl, 4);
+                for (int i = 0; i < count; i++) buf[hl + 4 + i] = (byte)(payload[offset + i] ^ masks[m + (i & 3)]);
                 stream.Write(buf, 0, total);
             }
         }

@@ -96,6 +96,18 @@ namespace UnityMcp.Core.Tests
                 return b0 & 0x0f;
             }
 
+            /// <summary>Reads one frame from the client and gives its mask too.</summary>
+            public byte[] ReadMask(out byte[] payload)
+            {
+                Stream.ReadByte();
+                long len = Stream.ReadByte() & 0x7f;
+                if (len == 126) len = (Stream.ReadByte() << 8) | Stream.ReadByte();
+                var mask = Read(4);
+                payload = Read((int)len);
+                for (int i = 0; i < payload.Length; i++) payload[i] ^= mask[i % 4];
+                return mask;
+            }
+
             byte[] Read(int n)
             {
                 var buf = new byte[n];
@@ -116,6 +128,65 @@ namespace UnityMcp.Core.Tests
         }
 
         static byte[] Utf8(string s) { return Encoding.UTF8.GetBytes(s); }
+
+        /// <summary>The client reads what has arrived in one go and takes frames from it:
+        /// several frames in one write come out one message each, a frame that arrives a byte
+        /// at a time comes out whole, and a large one after small ones is not cut.</summary>
+        [Test]
+        public void FramesComeOutWhateverTheSocketGroupsThemInto()
+        {
+            using (var server = new Server())
+            {
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
+                server.Ready();
+                var all = new MemoryStream();
+                foreach (var m in new[] { "{\"n\":1}", "{\"n\":2}", new string('y', 40000), "{\"n\":3}" })
+                {
+                    var f = FakeDaemon.Frame(true, 1, Utf8(m));
+                    all.Write(f, 0, f.Length);
+                }
+                var bytes = all.ToArray();
+                server.Stream.Write(bytes, 0, bytes.Length);
+                Assert.That(ws.Receive(), Is.EqualTo("{\"n\":1}"));
+                Assert.That(ws.Receive(), Is.EqualTo("{\"n\":2}"));
+                Assert.That(ws.Receive(), Is.EqualTo(new string('y', 40000)));
+                Assert.That(ws.Receive(), Is.EqualTo("{\"n\":3}"));
+                var one = FakeDaemon.Frame(true, 1, Utf8("{\"trickled\":true}"));
+                string got = null;
+                var reader = new Thread(() => { try { got = ws.Receive(); } catch (Exception e) { got = e.Message; } });
+                reader.Start();
+                foreach (var x in one)
+                {
+                    server.Stream.WriteByte(x);
+                    server.Stream.Flush();
+                    Thread.Sleep(2);
+                }
+                Assert.That(reader.Join(Timeout), "the trickled frame was read");
+                Assert.That(got, Is.EqualTo("{\"trickled\":true}"));
+            }
+        }
+
+        /// <summary>Every frame the client sends has its own mask (drawn a block at a time).</summary>
+        [Test]
+        public void EachFrameHasItsOwnMask()
+        {
+            using (var server = new Server())
+            {
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
+                server.Ready();
+                var seen = new System.Collections.Generic.HashSet<string>();
+                for (int i = 0; i < 2100; i++) // past the end of one block of masks
+                {
+                    var text = "{\"i\":" + i + "}";
+                    ws.Send(Utf8(text));
+                    byte[] payload;
+                    var mask = server.ReadMask(out payload);
+                    Assert.That(Encoding.UTF8.GetString(payload), Is.EqualTo(text));
+                    seen.Add(BitConverter.ToString(mask));
+                }
+                Assert.That(seen.Count, Is.GreaterThan(2000), "masks repeat");
+            }
+        }
 
         [Test]
         public void ReadsWhatAServerMaySend()

@@ -24,9 +24,17 @@ namespace UnityMcp.Headless
     /// main thread's wake-up latencies since the last "wake"), "quit".</summary>
     public static class HeadlessHost
     {
+        /// <summary>The Unity main thread as the Editor runs the package's work: Post queues
+        /// it from any thread and pokes Core's <see cref="TickPump"/>, as MainThreadQueue and
+        /// EditorWake do; the pump's signal (EditorApplication.SignalTick in Unity) wakes the
+        /// loop, which drains the queue as MainThreadQueue.Drain does on
+        /// EditorApplication.update. The pump keeps signalling every 10 ms while there is
+        /// work and for its trailing time after, as it keeps an unfocused Editor ticking.</summary>
         sealed class MainThread : IMainThread
         {
-            readonly BlockingCollection<KeyValuePair<long, Action>> queue = new BlockingCollection<KeyValuePair<long, Action>>();
+            readonly ConcurrentQueue<KeyValuePair<long, Action>> work = new ConcurrentQueue<KeyValuePair<long, Action>>();
+            readonly AutoResetEvent tick = new AutoResetEvent(false);
+            readonly TickPump pump;
             // Wake-up latency (for the deployed-shape benchmark): Stopwatch ticks from
             // Post (Core's socket thread, right after it read and parsed the call's frame)
             // to the start of the work on this thread. "wake" on stdin prints and clears them.
@@ -35,20 +43,32 @@ namespace UnityMcp.Headless
 
             public MainThread()
             {
+                pump = new TickPump(() => tick.Set(), () => !work.IsEmpty);
                 var t = new Thread(() =>
                 {
                     ManagedThreadId = Thread.CurrentThread.ManagedThreadId;
-                    foreach (var a in queue.GetConsumingEnumerable())
+                    while (true)
                     {
-                        var waited = System.Diagnostics.Stopwatch.GetTimestamp() - a.Key;
-                        lock (waits) waits.Add(waited);
-                        a.Value();
+                        tick.WaitOne(); // the editor loop's next update
+                        KeyValuePair<long, Action> a;
+                        int budget = 256; // MainThreadQueue.Drain's
+                        while (budget-- > 0 && work.TryDequeue(out a))
+                        {
+                            var waited = System.Diagnostics.Stopwatch.GetTimestamp() - a.Key;
+                            lock (waits) waits.Add(waited);
+                            a.Value();
+                        }
+                        if (!work.IsEmpty) tick.Set(); // the next update comes at once
                     }
                 }) { IsBackground = true, Name = "fake Unity main thread" };
                 t.Start();
             }
 
-            public void Post(Action work) { queue.Add(new KeyValuePair<long, Action>(System.Diagnostics.Stopwatch.GetTimestamp(), work)); }
+            public void Post(Action work)
+            {
+                this.work.Enqueue(new KeyValuePair<long, Action>(System.Diagnostics.Stopwatch.GetTimestamp(), work));
+                pump.Poke();
+            }
 
             /// <summary>"WAKE n p50 p99 max" in microseconds, then clears the samples.</summary>
             public string TakeWaits()
