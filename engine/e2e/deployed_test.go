@@ -369,7 +369,7 @@ func TestDeployedShape(t *testing.T) {
 	// same echo with the client busy for that long (the daemon-side tool's
 	// p50) between frames shows what waking an idle process costs here.
 	gap := r1[dside].p50
-	idle := idleEcho(t, wsAddr, wsPid, gap, 5000) // /proc counts CPU in 10 ms ticks: 2 µs steps
+	idle := idleEcho(t, wsAddr, wsPid, gap, 5000)
 	fmt.Fprintf(&b, "- raw WebSocket echo, the echo idle %v between frames (context, not a target): p50 %v, echo CPU per frame %v (hot: %v); the hop / it: %.2f\n",
 		gap.Round(time.Microsecond), idle.p50.Round(time.Microsecond), idle.cpu.Round(time.Microsecond), r1[ws].cpu.Round(time.Microsecond), ratio(r1[dsim].p50-r1[dside].p50, idle.p50))
 
@@ -378,14 +378,19 @@ func TestDeployedShape(t *testing.T) {
 	// socket thread, after it read and parsed the frame) and the start of the
 	// work on its main thread.
 	host.stdin.Write([]byte("wake\n"))
-	t.Logf("C# host wake-ups during the rounds above (n, p50 µs, p99 µs, max µs): %s", host.expect(t, "WAKE "))
+	t.Logf("C# host wake-ups during the rounds above (n, p50 µs, p99 µs, max µs; the pump running, then stopped): %s", host.expect(t, "WAKE "))
+	// The pump keeps an Editor ticking for 500 ms after its last work; with
+	// no trailing time it stops 10–20 ms after each call, so that these calls
+	// find it stopped and the main thread blocked (the host reports those
+	// apart: a heartbeat's probe can restart the pump just before a call).
+	host.stdin.Write([]byte("trailing 0\n"))
 	call, closeFn, err := sdkDial(t.Context(), target{url: hostURL, token: token})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var rtt []time.Duration
 	for i := 0; i < 200; i++ {
-		time.Sleep(20 * time.Millisecond) // the pause is the point: the pump goes idle
+		time.Sleep(20 * time.Millisecond) // the pause is the point: the pump stops, the main thread blocks
 		s := time.Now()
 		if err := call(t.Context()); err != nil {
 			t.Fatal(err)
@@ -395,9 +400,14 @@ func TestDeployedShape(t *testing.T) {
 	closeFn()
 	host.stdin.Write([]byte("wake\n"))
 	wake := host.expect(t, "WAKE ")
+	host.stdin.Write([]byte("trailing 500\n"))
+	stopped := wake[strings.Index(wake, "STOPPED ")+len("STOPPED "):]
+	if f := strings.Fields(stopped); len(f) != 4 || atoi(f[0]) < 100 {
+		t.Errorf("fewer than 100 of the 200 calls found the pump stopped: %s", wake)
+	}
 	sort.Slice(rtt, func(i, j int) bool { return rtt[i] < rtt[j] })
-	fmt.Fprintf(&b, "- C# host, idle main thread (200 calls 20 ms apart): frame parsed → tool starts on the main thread (n, p50 µs, p99 µs, max µs): %s; client round trip p50 %v p99 %v\n",
-		strings.TrimPrefix(wake, "WAKE "), rtt[100].Round(time.Microsecond), rtt[198].Round(time.Microsecond))
+	fmt.Fprintf(&b, "- C# host, idle main thread, pump stopped (200 calls 20 ms apart): frame parsed → tool starts on the main thread (n, p50 µs, p99 µs, max µs): %s; client round trip p50 %v p99 %v\n",
+		stopped, rtt[100].Round(time.Microsecond), rtt[198].Round(time.Microsecond))
 
 	// The TypeScript SDK's view (mean per call, sequential), targets in turn.
 	if _, err := exec.LookPath("node"); err == nil {
@@ -417,4 +427,13 @@ func TestDeployedShape(t *testing.T) {
 	la, _ := os.ReadFile("/proc/loadavg")
 	fmt.Fprintf(&b, "\nmachine: %d CPUs (GOMAXPROCS %d), %s, load average at the end %s", runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), strings.TrimSpace(string(la)))
 	t.Log("\n" + b.String())
+}
+
+// atoi is s as an int, -1 when it is not one.
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return -1
+	}
+	return n
 }

@@ -52,8 +52,8 @@ type target struct {
 	// dial opens one session; nil: an official Go SDK client over Streamable
 	// HTTP calling tool at url.
 	dial func(ctx context.Context) (caller, func(), error)
-	// pids lists the server processes whose CPU time (utime+stime of
-	// /proc/PID/stat) is counted per call; nil for in-process targets.
+	// pids lists the server processes whose CPU time (procCPU) is counted
+	// per call; nil for in-process targets.
 	pids func() []int
 }
 

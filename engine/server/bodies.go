@@ -14,6 +14,10 @@ var errBusy = errors.New("busy")
 // LargeBodyBytes is the size past which a request body counts as large.
 const LargeBodyBytes = 256 << 10
 
+// smallBodyBytes is the largest declared length read into a buffer of
+// that size at once.
+const smallBodyBytes = 64 << 10
+
 // DefaultLargeBodies is how many large bodies (up to MaxBodyBytes each) the
 // daemon reads at once: memory held by bodies in flight stays under
 // DefaultLargeBodies × MaxBodyBytes (16 MiB) plus the small ones. A further
@@ -38,9 +42,10 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, wait time.Dura
 			return nil, func() {}, err
 		}
 	}
-	if r.ContentLength >= 0 && r.ContentLength <= LargeBodyBytes {
+	if r.ContentLength >= 0 && r.ContentLength <= smallBodyBytes {
 		// The common case, a small body of declared length: read into a
-		// buffer of its size (io.ReadAll grows one from 512 bytes).
+		// buffer of its size (io.ReadAll grows one from 512 bytes). Only a
+		// small one: memory is taken before the bytes come.
 		b = make([]byte, r.ContentLength)
 		_, err = io.ReadFull(body, b)
 		return b, release, err

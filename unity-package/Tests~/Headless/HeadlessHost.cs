@@ -32,13 +32,23 @@ namespace UnityMcp.Headless
         /// work and for its trailing time after, as it keeps an unfocused Editor ticking.</summary>
         sealed class MainThread : IMainThread
         {
-            readonly ConcurrentQueue<KeyValuePair<long, Action>> work = new ConcurrentQueue<KeyValuePair<long, Action>>();
+            /// <summary>A post: when it came, whether it found the pump stopped (the main
+            /// thread blocked, nothing signalling it), the work.</summary>
+            struct Item
+            {
+                public long Posted;
+                public bool Stopped;
+                public Action Work;
+            }
+
+            readonly ConcurrentQueue<Item> work = new ConcurrentQueue<Item>();
             readonly AutoResetEvent tick = new AutoResetEvent(false);
             readonly TickPump pump;
             // Wake-up latency (for the deployed-shape benchmark): Stopwatch ticks from
             // Post (Core's socket thread, right after it read and parsed the call's frame)
-            // to the start of the work on this thread. "wake" on stdin prints and clears them.
-            readonly List<long> waits = new List<long>();
+            // to the start of the work on this thread, apart for the posts that found the
+            // pump stopped. "wake" on stdin prints and clears them.
+            readonly List<long> waits = new List<long>(), stoppedWaits = new List<long>();
             public int ManagedThreadId;
 
             public MainThread()
@@ -50,13 +60,13 @@ namespace UnityMcp.Headless
                     while (true)
                     {
                         tick.WaitOne(); // the editor loop's next update
-                        KeyValuePair<long, Action> a;
+                        Item a;
                         int budget = 256; // MainThreadQueue.Drain's
                         while (budget-- > 0 && work.TryDequeue(out a))
                         {
-                            var waited = System.Diagnostics.Stopwatch.GetTimestamp() - a.Key;
-                            lock (waits) waits.Add(waited);
-                            a.Value();
+                            var waited = System.Diagnostics.Stopwatch.GetTimestamp() - a.Posted;
+                            lock (waits) (a.Stopped ? stoppedWaits : waits).Add(waited);
+                            a.Work();
                         }
                         if (!work.IsEmpty) tick.Set(); // the next update comes at once
                     }
@@ -64,25 +74,37 @@ namespace UnityMcp.Headless
                 t.Start();
             }
 
-            public void Post(Action work)
+            public void Post(Action action)
             {
-                this.work.Enqueue(new KeyValuePair<long, Action>(System.Diagnostics.Stopwatch.GetTimestamp(), work));
+                work.Enqueue(new Item { Posted = System.Diagnostics.Stopwatch.GetTimestamp(), Stopped = !pump.Running, Work = action });
                 pump.Poke();
             }
 
-            /// <summary>"WAKE n p50 p99 max" in microseconds, then clears the samples.</summary>
+            /// <summary>How long the pump keeps signalling after the last work.</summary>
+            public void Trailing(TimeSpan d) { pump.Trailing = d; }
+
+            /// <summary>"WAKE n p50 p99 max STOPPED n p50 p99 max": the latencies in
+            /// microseconds of the posts that found the pump running, then of those that found
+            /// it stopped; then clears them.</summary>
             public string TakeWaits()
             {
-                long[] w;
+                long[] w, ws;
                 lock (waits)
                 {
                     w = waits.ToArray();
+                    ws = stoppedWaits.ToArray();
                     waits.Clear();
+                    stoppedWaits.Clear();
                 }
-                if (w.Length == 0) return "WAKE 0 0 0 0";
+                return "WAKE " + Stats(w) + " STOPPED " + Stats(ws);
+            }
+
+            static string Stats(long[] w)
+            {
+                if (w.Length == 0) return "0 0 0 0";
                 Array.Sort(w);
                 Func<long, string> us = ticks => (ticks * 1e6 / System.Diagnostics.Stopwatch.Frequency).ToString("F1", System.Globalization.CultureInfo.InvariantCulture);
-                return "WAKE " + w.Length + " " + us(w[w.Length / 2]) + " " + us(w[w.Length * 99 / 100]) + " " + us(w[w.Length - 1]);
+                return w.Length + " " + us(w[w.Length / 2]) + " " + us(w[w.Length * 99 / 100]) + " " + us(w[w.Length - 1]);
             }
         }
 
@@ -139,6 +161,9 @@ namespace UnityMcp.Headless
                     var parts = line.Split(new[] { ' ' }, 3);
                     if (parts.Length == 3) Log(parts[1], parts[2]);
                 }
+                // "trailing <ms>": how long the pump keeps signalling after the last work.
+                if (line.StartsWith("trailing "))
+                    main.Trailing(TimeSpan.FromMilliseconds(int.Parse(line.Substring("trailing ".Length))));
                 if (line == "wake")
                 {
                     Console.Out.WriteLine(main.TakeWaits());
