@@ -13,8 +13,8 @@ import (
 // processCPU is the CPU time the process pid has used, to the nanosecond,
 // from its CPU-time clock (the clock clock_getcpuclockid gives: every
 // thread, the ended ones too); false where it cannot be read (the process
-// is gone). /proc/PID/stat counts in ticks of 10 ms, which over a turn of a
-// few tens of milliseconds is most of the number.
+// is gone). (/proc/PID/stat, read before, counts in ticks of 10 ms, which
+// over a turn of a few tens of milliseconds is most of the number.)
 func processCPU(pid int) (time.Duration, bool) {
 	if pid <= 0 {
 		return 0, false // the clock of pid 0 is the caller's own

@@ -26,31 +26,15 @@ import (
 )
 
 // procCPU is the CPU time (user and system, all threads) the processes have
-// used: from each one's CPU-time clock (processCPU), else from
-// /proc/PID/stat (utime+stime, in ticks of 10 ms), else 0.
+// used, from each one's CPU-time clock (processCPU; 0 for one it cannot read).
 func procCPU(pids func() []int) time.Duration {
 	if pids == nil {
 		return 0
 	}
 	var total time.Duration
 	for _, pid := range pids() {
-		if d, ok := processCPU(pid); ok {
-			total += d
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-		if err != nil {
-			continue
-		}
-		// Fields after the command name (in parentheses, which may hold spaces):
-		// state is field 3, utime 14, stime 15.
-		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
-		if len(f) < 13 {
-			continue
-		}
-		u, _ := strconv.ParseInt(f[11], 10, 64)
-		s, _ := strconv.ParseInt(f[12], 10, 64)
-		total += time.Duration(u+s) * time.Second / 100 // USER_HZ is 100 on Linux
+		d, _ := processCPU(pid)
+		total += d
 	}
 	return total
 }

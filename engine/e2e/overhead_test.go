@@ -134,13 +134,13 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 	wall := make([]time.Duration, len(tgs))
 	cpu := make([]map[int]time.Duration, len(tgs))
 	client := make([]time.Duration, len(tgs))
-	self := func() []int { return []int{os.Getpid()} }
+	self := pidsOf(os.Getpid())
 	// each reads the CPU of every server process of tg (each pid apart)
 	each := func(tg target) map[int]time.Duration {
 		m := map[int]time.Duration{}
 		if tg.pids != nil {
 			for _, pid := range tg.pids() {
-				m[pid] = procCPU(pidsOf(pid))
+				m[pid], _ = processCPU(pid)
 			}
 		}
 		return m

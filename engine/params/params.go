@@ -189,11 +189,10 @@ func Check(tool string, params []Param, args map[string]any) (map[string]any, er
 	}
 	sort.Strings(unknown)
 	var names []string // the parameters, for the errors
-	for _, p := range params {
-		if unknown == nil {
-			break
+	if len(unknown) > 0 {
+		for _, p := range params {
+			names = append(names, p.Name)
 		}
-		names = append(names, p.Name)
 	}
 	for _, k := range unknown {
 		if len(names) == 0 {

@@ -279,14 +279,14 @@ func (st *stream) serve(ctx context.Context, method string, body []byte, head *s
 	if head != nil && head.Method == "initialize" {
 		w.onMessage = st.noteVersion
 	}
-	st.mcp(w, st.request(ctx, method, body, head, w.sid), body)
+	st.mcp(ctx, w, method, body, head, w.sid)
 	return w
 }
 
-// mcp serves r (built by request for body) as the daemon serves an HTTP
-// request to the stream's project.
-func (st *stream) mcp(w http.ResponseWriter, r *http.Request, body []byte) {
-	st.s.serveMCP(w, r, st.hash, body)
+// mcp serves the request the shim would have sent for body (request) as
+// the daemon serves an HTTP request to the stream's project.
+func (st *stream) mcp(ctx context.Context, w http.ResponseWriter, method string, body []byte, head *streamHead, sid string) {
+	st.s.serveMCP(w, st.request(ctx, method, body, head, sid), st.hash, body)
 }
 
 // request is the HTTP request the shim would have sent for body.
@@ -371,7 +371,7 @@ func (st *stream) reinitialize(ctx context.Context, failed string) bool {
 		return false
 	}
 	w := &lineWriter{st: st, hdr: http.Header{}, discard: true}
-	st.mcp(w, st.request(ctx, http.MethodPost, initBody, &streamHead{Method: "initialize"}, ""), initBody)
+	st.mcp(ctx, w, http.MethodPost, initBody, &streamHead{Method: "initialize"}, "")
 	sid := w.hdr.Get(mcpserver.HeaderKeySessionID)
 	if w.status != http.StatusOK || sid == "" {
 		return false
@@ -381,7 +381,7 @@ func (st *stream) reinitialize(ctx context.Context, failed string) bool {
 	st.mu.Unlock()
 	if initialized != nil {
 		w := &lineWriter{st: st, hdr: http.Header{}, discard: true}
-		st.mcp(w, st.request(ctx, http.MethodPost, initialized, &streamHead{Method: "notifications/initialized"}, sid), initialized)
+		st.mcp(ctx, w, http.MethodPost, initialized, &streamHead{Method: "notifications/initialized"}, sid)
 	}
 	st.s.log.Info("stdio stream: re-initialized an MCP session the daemon had ended")
 	return true
@@ -402,7 +402,7 @@ func (st *stream) listen(ctx context.Context, wg *sync.WaitGroup) {
 		defer wg.Done()
 		for ctx.Err() == nil {
 			w := &lineWriter{st: st, hdr: http.Header{}}
-			st.mcp(w, st.request(ctx, http.MethodGet, nil, nil, st.session()), nil)
+			st.mcp(ctx, w, http.MethodGet, nil, nil, st.session())
 			w.finish()
 			if w.status == http.StatusMethodNotAllowed {
 				return
@@ -424,7 +424,7 @@ func (st *stream) endSession() {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	w := &lineWriter{st: st, hdr: http.Header{}, discard: true}
-	st.mcp(w, st.request(ctx, http.MethodDelete, nil, nil, st.session()), nil)
+	st.mcp(ctx, w, http.MethodDelete, nil, nil, st.session())
 }
 
 // write sends one message to the shim, one per line.
