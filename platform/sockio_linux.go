@@ -277,3 +277,13 @@ func (q *rawRW) Write(b []byte) (int, error) {
 	}
 	return n, q.wrap("write", err)
 }
+
+// sysRead is one read(2) on a non-blocking descriptor, as a raw system
+// call (it cannot block).
+func sysRead(fd uintptr, b []byte) (int, syscall.Errno) {
+	n, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+	return int(n), e
+}
+
+// NetConn is the connection under q (platform.SendFiles finds the socket).
+func (q *quiet) NetConn() net.Conn { return q.Conn }

@@ -149,7 +149,7 @@ func TestQuietFileClosed(t *testing.T) {
 func TestQuietSharedStdioSocket(t *testing.T) {
 	const total = 2 << 20
 	if inChild() {
-		in, out, restore := PollableStdio()
+		in, out, _, restore := PollableStdio()
 		defer restore()
 		if !rawWrapped(in) || !rawWrapped(out) {
 			t.Fatalf("a socket as stdin and stdout came back as %T and %T", in, out)
@@ -235,7 +235,7 @@ func TestQuietPartialWrites(t *testing.T) {
 // goes away).
 func TestQuietFileWriteErrors(t *testing.T) {
 	if inChild() {
-		in, out, _ := PollableStdio()
+		in, out, _, _ := PollableStdio()
 		if !rawWrapped(out) {
 			t.Fatalf("standard output (a pipe) came back as %T", out)
 		}

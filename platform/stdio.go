@@ -1,6 +1,9 @@
 package platform
 
-import "io"
+import (
+	"io"
+	"os"
+)
 
 // PollableStdio returns standard input and output for a relay that is
 // always waiting on both (the stdio shim): where the OS allows it, pipes
@@ -12,7 +15,9 @@ import "io"
 // and files are left as they are. restore puts the descriptors back in
 // blocking mode (they may be shared with the parent process); call it before
 // exiting. Their small reads and writes are raw system calls (see
-// QuietConn).
-func PollableStdio() (in io.Reader, out io.Writer, restore func()) {
+// QuietConn). outFile is standard output's file when it was made pollable
+// (a pipe or socket), which may be handed to another process (SendFiles);
+// nil otherwise.
+func PollableStdio() (in io.Reader, out io.Writer, outFile *os.File, restore func()) {
 	return pollableStdio()
 }

@@ -9,10 +9,13 @@ import (
 	"time"
 )
 
-func pollableStdio() (in io.Reader, out io.Writer, restore func()) {
+func pollableStdio() (in io.Reader, out io.Writer, outFile *os.File, restore func()) {
 	fin, r1, p1 := pollable(os.Stdin, "/dev/stdin")
 	fout, r2, p2 := pollable(os.Stdout, "/dev/stdout")
-	return quietIfPolled(fin, p1), quietIfPolled(fout, p2), func() { r1(); r2() }
+	if p2 {
+		outFile = fout
+	}
+	return quietIfPolled(fin, p1), quietIfPolled(fout, p2), outFile, func() { r1(); r2() }
 }
 
 // quietIfPolled gives a file the runtime polls raw reads and writes

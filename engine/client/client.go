@@ -31,8 +31,10 @@ type Client struct {
 	// Key is the daemon's per-start key from daemon.json. When set, the
 	// daemon at URL must prove it knows it (Prove) before any request
 	// carries Token; Find always sets it.
-	Key  string
-	HTTP *http.Client
+	Key string
+	// Socket is the daemon's Unix-domain socket (daemon.json; may be empty).
+	Socket string
+	HTTP   *http.Client
 	// proven is the URL whose daemon answered the proof.
 	proven atomic.Pointer[string]
 }
@@ -53,7 +55,7 @@ func Find(ctx context.Context, dir state.Dir) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the daemon token: %w", err)
 	}
-	c := &Client{State: dir, URL: info.URL, Token: tok, Key: info.Key, HTTP: &http.Client{}}
+	c := &Client{State: dir, URL: info.URL, Token: tok, Key: info.Key, Socket: info.Socket, HTTP: &http.Client{}}
 	if err := c.Prove(ctx); err != nil {
 		return nil, fmt.Errorf("%w: %s is stale (pid %d): %v; the token was not sent — start the daemon with: unitymcp serve (it replaces the file)", ErrNoDaemon, dir.DaemonPath(), info.PID, err)
 	}

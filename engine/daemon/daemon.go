@@ -101,6 +101,27 @@ func CheckLoopback(addr string) (string, error) {
 	return net.JoinHostPort(ip.String(), port), nil
 }
 
+// listenSocket listens on the state directory's Unix-domain socket, where
+// the stdio shim hands the daemon its standard output (platform.SendFiles;
+// docs/architecture.md, "The stdio stream"). It serves the same routes with
+// the same checks as the TCP address; the folder is owner-only, and so is
+// the socket. A file left there is stale: this daemon holds the lock.
+func listenSocket(path string) (net.Listener, error) {
+	if !platform.CanPassFiles {
+		return nil, errors.New("this OS cannot pass descriptors between processes")
+	}
+	os.Remove(path)
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		return nil, err // a path over the OS's limit (about 100 bytes) among others
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	return ln, nil
+}
+
 // Run serves until ctx ends, then shuts down gracefully.
 func Run(ctx context.Context, cfg Config) error {
 	log := cfg.Logger
@@ -183,9 +204,16 @@ func Run(ctx context.Context, cfg Config) error {
 		ErrorLog:    slog.NewLogLogger(log.Handler(), slog.LevelDebug),
 		BaseContext: func(net.Listener) context.Context { return baseCtx },
 		ConnContext: server.ConnContext}
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(server.Limit(ln, cfg.MaxUnauthenticated)) }()
-	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: api.Version, Address: ln.Addr().String(), URL: base, Started: time.Now(), Key: key}); err != nil {
+	sock := ""
+	if sln, err := listenSocket(cfg.State.SocketPath()); err != nil {
+		log.Info("no Unix-domain socket: stdio shims relay the daemon's answers themselves", "err", err)
+	} else {
+		sock = cfg.State.SocketPath()
+		go func() { errc <- hs.Serve(server.Limit(sln, cfg.MaxUnauthenticated)) }()
+	}
+	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: api.Version, Address: ln.Addr().String(), URL: base, Started: time.Now(), Key: key, Socket: sock}); err != nil {
 		hs.Close()
 		return err
 	}
@@ -204,6 +232,7 @@ func Run(ctx context.Context, cfg Config) error {
 	eng.Close() // the editors' last descriptors are on disk
 	log.Debug("editors closed")
 	cancelStreams()
+	srv.WaitStreams(2 * time.Second)
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {

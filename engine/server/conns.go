@@ -63,6 +63,10 @@ type gatedConn struct {
 
 func (c *gatedConn) release() { c.once.Do(func() { <-c.slots }) }
 
+// NetConn is the connection under c (platform.ReceiveFiles finds the
+// socket through it).
+func (c *gatedConn) NetConn() net.Conn { return c.Conn }
+
 func (c *gatedConn) Close() error {
 	c.release()
 	return c.Conn.Close()

@@ -64,6 +64,21 @@ type Server struct {
 	large       chan struct{}
 	// fastCalls counts tools/call requests answered by the fast path.
 	fastCalls atomic.Int64
+	// streams counts stdio streams that have not let go of a handed-over
+	// output yet (WaitStreams).
+	streams sync.WaitGroup
+}
+
+// WaitStreams waits, at most d, until every stdio stream ended by the
+// shutdown let go of the client output it was handed, so that its shim
+// knows no message was left half-written (stream.go).
+func (s *Server) WaitStreams(d time.Duration) {
+	done := make(chan struct{})
+	go func() { s.streams.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+	}
 }
 
 // maxPins is the configured bound (MaxPins, else the default).

@@ -5,12 +5,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +23,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // The stdio stream.
@@ -81,7 +86,107 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 		conn.Close()
 		return
 	}
+	if r.Header.Get(api.StreamHandoff) == api.StreamHandoffValue {
+		if err := st.takeOutput(brw); err != nil {
+			s.log.Warn("stdio stream: the shim's output could not be taken over; closing the stream (the shim relays on its next one)", "err", err)
+			conn.Close()
+			return
+		}
+	}
+	s.streams.Add(1)
 	st.run(r.Context())
+}
+
+// takeOutput receives the client's output and the ack pipe the shim sends
+// after the 101 (api.StreamHandoff): from now on the stream writes the
+// client's messages to the output itself and its acks to the pipe.
+func (st *stream) takeOutput(brw *bufio.ReadWriter) error {
+	if brw.Reader.Buffered() > 0 {
+		return errors.New("the shim wrote before sending its output")
+	}
+	files, err := platform.ReceiveFiles(st.conn, 2)
+	if err != nil {
+		return err
+	}
+	closeAll := func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	if len(files) != 2 {
+		closeAll()
+		return fmt.Errorf("the shim sent %d files; want its output and an ack pipe", len(files))
+	}
+	for i, f := range files {
+		fi, err := f.Stat()
+		if err != nil || fi.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) == 0 || (i == 1 && fi.Mode()&fs.ModeNamedPipe == 0) {
+			closeAll()
+			return fmt.Errorf("file %d the shim sent is not a pipe or socket (%v)", i, err)
+		}
+	}
+	st.hand = &handed{output: files[0], ackFile: files[1], ack: platform.QuietWriter(files[1])}
+	st.sock = st.out
+	st.out = bufio.NewWriterSize(platform.QuietWriter(files[0]), 64<<10)
+	if _, err := io.WriteString(st.hand.ack, "h\n"); err != nil {
+		closeAll()
+		return fmt.Errorf("writing the ack pipe: %v", err)
+	}
+	return nil
+}
+
+// handed is a stream's hold on the client output the shim handed over.
+type handed struct {
+	output  *os.File
+	ackFile *os.File
+	ack     io.Writer // ackFile's raw writes
+	// closed and broken are under the stream's wmu: the output was let go
+	// of; a write to it failed, so a message may be half-written.
+	closed, broken bool
+}
+
+// done records that the stream has finished with its n-th line, all its
+// answer written (the shim stops tracking it).
+func (st *stream) done(n uint64) {
+	h := st.hand
+	if h == nil {
+		return
+	}
+	var b [24]byte
+	rec := strconv.AppendUint(append(b[:0], 'a'), n, 10)
+	st.wmu.Lock()
+	if !h.closed {
+		h.ack.Write(append(rec, '\n'))
+	}
+	st.wmu.Unlock()
+}
+
+// letGo gives the client's output back to the shim: nothing is written to
+// it after, and the ack pipe says whether a message was left half-written.
+func (st *stream) letGo() {
+	h := st.hand
+	if h == nil {
+		return
+	}
+	h.output.Close() // a write waiting on a client that does not read ends here
+	st.wmu.Lock()
+	h.closed = true
+	if !h.broken {
+		io.WriteString(h.ack, "q\n")
+	}
+	st.wmu.Unlock()
+	h.ackFile.Close()
+}
+
+// tellTools sends the shim a tools/list answer the stream wrote to the
+// client (api.StreamTools): which tools are safe to repeat after a restart
+// is the shim's to know.
+func (st *stream) tellTools(b []byte) {
+	st.smu.Lock()
+	defer st.smu.Unlock()
+	st.sock.WriteByte(api.StreamTools)
+	st.sock.Write(b)
+	st.sock.WriteByte('\n')
+	st.sock.Flush()
 }
 
 // headerHas reports whether a comma-separated header holds token.
@@ -107,7 +212,13 @@ type stream struct {
 	remote string
 
 	wmu sync.Mutex
-	out *bufio.Writer
+	out *bufio.Writer // the socket, or the client's output once handed over
+	// hand is the client's output the shim handed over (nil: answers go
+	// back on the socket); sock is then the socket, for StreamTools lines.
+	hand  *handed
+	smu   sync.Mutex
+	sock  *bufio.Writer
+	lines uint64 // lines read (acks name them)
 
 	mu          sync.Mutex
 	sid         string // the session mcp-go gave the initialize
@@ -131,10 +242,14 @@ func (st *stream) run(parent context.Context) {
 			break // a line not ended by a newline is not a message: dropped
 		}
 		if msg = bytes.TrimSpace(msg); len(msg) > 0 {
-			st.dispatch(ctx, msg, &wg)
+			st.dispatch(ctx, msg, st.lines, &wg)
+		} else {
+			st.done(st.lines)
 		}
 	}
 	cancel()
+	st.letGo() // what is still in flight is the shim's to answer now
+	st.s.streams.Done()
 	wg.Wait()
 	st.endSession()
 }
@@ -152,6 +267,8 @@ func (st *stream) readLine() ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
+			st.lines++
+			st.done(st.lines)
 			st.write([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"a message of over %d bytes was dropped: that is the daemon's request size limit"}}`, MaxBodyBytes)))
 			line = line[:0]
 			continue
@@ -163,6 +280,7 @@ func (st *stream) readLine() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		st.lines++
 		if line == nil {
 			return append([]byte(nil), chunk...), nil // ReadSlice's buffer is reused
 		}
@@ -180,14 +298,34 @@ type streamHead struct {
 // dispatch serves one message from the client: initialize in order (the
 // session starts there), everything else concurrently, as separate POSTs
 // would be.
-func (st *stream) dispatch(ctx context.Context, msg []byte, wg *sync.WaitGroup) {
+//
+// n is the message's line number: once everything it answers is written,
+// the shim that handed over the client's output is told (done).
+func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.WaitGroup) {
 	var head streamHead
+	quiet := false
+	if st.hand != nil {
+		switch msg[0] {
+		case api.StreamSay: // the shim's own answer to the client
+			st.write(msg[1:])
+			st.done(n)
+			return
+		case api.StreamQuiet: // the shim's re-initialize: served, answered to nobody
+			msg, quiet = bytes.TrimSpace(msg[1:]), true
+			if len(msg) == 0 {
+				st.done(n)
+				return
+			}
+		}
+	}
 	if msg[0] == '[' {
 		st.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not part of MCP; send one message per line"}}`))
+		st.done(n)
 		return
 	}
 	if err := json.Unmarshal(msg, &head); err != nil {
 		st.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the message is not JSON: ` + jsonEscape(err.Error()) + `"}}`))
+		st.done(n)
 		return
 	}
 	switch head.Method {
@@ -195,7 +333,8 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, wg *sync.WaitGroup) 
 		st.mu.Lock()
 		st.initBody = msg
 		st.mu.Unlock()
-		st.post(ctx, msg, &head)
+		st.post(ctx, msg, &head, quiet)
+		st.done(n)
 		return
 	case "notifications/initialized":
 		st.mu.Lock()
@@ -215,6 +354,7 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, wg *sync.WaitGroup) 
 			if isRequest {
 				st.answerError(head.ID, fmt.Sprintf("busy: %d messages over %d bytes are being served; send this one again in a moment", cap(st.s.large), LargeBodyBytes))
 			}
+			st.done(n)
 			return
 		}
 	}
@@ -227,6 +367,7 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, wg *sync.WaitGroup) 
 		default:
 			release()
 			st.answerError(head.ID, fmt.Sprintf("busy: %d requests of this session are being served; send the next when one is answered", maxStreamRequests))
+			st.done(n)
 			return
 		}
 	}
@@ -237,7 +378,8 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, wg *sync.WaitGroup) 
 		if isRequest {
 			defer func() { <-st.slots }()
 		}
-		st.post(ctx, msg, &head)
+		st.post(ctx, msg, &head, quiet)
+		st.done(n)
 		if head.Method == "notifications/initialized" {
 			st.listen(ctx, wg)
 		}
@@ -256,11 +398,13 @@ func (st *stream) answerError(id json.RawMessage, msg string) {
 // post serves msg as a POST to /mcp and writes what it answers. A session
 // the daemon forgot (idle expiry) is started again with the client's own
 // initialize, transparently, and msg sent again: a 404 means it did not run.
-func (st *stream) post(ctx context.Context, msg []byte, head *streamHead) {
-	w := st.serve(ctx, http.MethodPost, msg, head)
+//
+// quiet serves it answering nobody (the shim's re-initialize).
+func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet bool) {
+	w := st.serve(ctx, http.MethodPost, msg, head, quiet)
 	if w.status == http.StatusNotFound && w.sid != "" && head.Method != "initialize" &&
 		strings.Contains(strings.ToLower(api.ErrorMessage(w.buf)+string(w.buf)), "session") && st.reinitialize(ctx, w.sid) {
-		w = st.serve(ctx, http.MethodPost, msg, head)
+		w = st.serve(ctx, http.MethodPost, msg, head, quiet)
 	}
 	w.finish()
 	if head.Method == "initialize" && w.status == http.StatusOK {
@@ -274,10 +418,14 @@ func (st *stream) post(ctx context.Context, msg []byte, head *streamHead) {
 
 // serve runs one request through serveMCP with a writer that relays its
 // answer to the stream as it is written (finish ends it).
-func (st *stream) serve(ctx context.Context, method string, body []byte, head *streamHead) *lineWriter {
-	w := &lineWriter{st: st, hdr: http.Header{}, head: head, sid: st.session()}
-	if head != nil && head.Method == "initialize" {
+func (st *stream) serve(ctx context.Context, method string, body []byte, head *streamHead, quiet bool) *lineWriter {
+	w := &lineWriter{st: st, hdr: http.Header{}, head: head, sid: st.session(), discard: quiet}
+	switch {
+	case head == nil:
+	case head.Method == "initialize":
 		w.onMessage = st.noteVersion
+	case head.Method == "tools/list" && st.hand != nil && !quiet:
+		w.onMessage = st.tellTools
 	}
 	st.mcp(ctx, w, method, body, head, w.sid)
 	return w
@@ -437,10 +585,16 @@ func (st *stream) write(b []byte) {
 	}
 	st.wmu.Lock()
 	defer st.wmu.Unlock()
+	if st.hand != nil && st.hand.closed {
+		return // let go of: the shim answers what is left
+	}
 	st.out.Write(b)
 	st.out.WriteByte('\n')
 	if st.out.Flush() != nil {
-		st.conn.Close() // the shim is gone: the read loop ends the stream
+		if st.hand != nil {
+			st.hand.broken = true
+		}
+		st.conn.Close() // the shim or its client is gone: the read loop ends the stream
 	}
 }
 

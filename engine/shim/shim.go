@@ -11,6 +11,13 @@
 // again with the client's own initialize, sends again the requests in
 // flight that are safe to repeat and answers the others daemon_restarted —
 // they may have run already.
+//
+// Where the OS passes descriptors (Unix), the shim hands its standard
+// output to the daemon over the daemon's Unix-domain socket, and the daemon
+// writes the client's messages itself: the shim then wakes once per call,
+// for the request, instead of twice. It learns what was answered from an
+// ack pipe it reads when it forwards a request and when the stream ends
+// (api.StreamHandoff), and takes its output back when the stream ends.
 package shim
 
 import (
@@ -25,7 +32,10 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"regexp"
+	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -41,12 +51,24 @@ type Options struct {
 	// Project pins the session (a folder, name or hash); Group filters.
 	Project string
 	Group   string
-	In      io.Reader
-	Out     io.Writer
-	Log     *slog.Logger
+	// Socket is the daemon's Unix-domain socket (daemon.json): with
+	// Stdout set, the shim connects there and hands its output over.
+	Socket string
+	In     io.Reader
+	Out    io.Writer
+	// Stdout is the file behind Out when it is a pipe or socket the
+	// runtime polls (platform.PollableStdio), which the daemon may write
+	// to itself; nil: the shim writes every message to Out.
+	Stdout *os.File
+	Log    *slog.Logger
 	// Reconnect, when set, is called after the daemon stopped answering; it
-	// returns a fresh base URL and token (the daemon may have restarted).
-	Reconnect func(ctx context.Context) (string, string, error)
+	// returns where the daemon is now (it may have restarted).
+	Reconnect func(ctx context.Context) (Target, error)
+}
+
+// Target is where the daemon listens and its token.
+type Target struct {
+	BaseURL, Token, Socket string
 }
 
 // reinitID is the id of an initialize the shim sends itself after a
@@ -59,6 +81,9 @@ type relay struct {
 
 	outMu sync.Mutex
 	out   *bufio.Writer
+	// owner is the connection whose daemon writes to stdout (handed
+	// over); nil while the shim does.
+	owner *conn
 
 	// cmu serialises sending with (re)connecting: a message is written to
 	// the current connection, or waits for the next one.
@@ -66,8 +91,7 @@ type relay struct {
 
 	mu          sync.Mutex
 	conn        *conn // nil while disconnected
-	baseURL     string
-	token       string
+	target      Target
 	inflight    map[string]*pending // requests sent, by api.IDKey
 	changed     chan struct{}       // signalled when a request is answered
 	initBody    []byte
@@ -82,11 +106,11 @@ type relay struct {
 
 // pending is a request the daemon has not answered yet.
 type pending struct {
-	id         json.RawMessage
-	method     string
-	msg        []byte // kept to send again (repeatable requests only)
-	repeatable bool
-	on         *conn // the connection it was written to
+	id     json.RawMessage
+	method string
+	tool   string // of a tools/call
+	msg    []byte // to send again, if it is safe to repeat once the daemon restarted
+	on     *conn  // the connection it was written to
 }
 
 // conn is one stream to the daemon.
@@ -95,11 +119,44 @@ type conn struct {
 	r   *bufio.Reader
 	wmu sync.Mutex
 	w   *bufio.Writer
+	n   uint64 // lines written (under wmu)
+
+	// With the client's output handed over (ack not nil): the ack pipe's
+	// read end, and under amu what it said so far.
+	ack       *os.File
+	amu       sync.Mutex
+	abuf      []byte              // a record not yet whole
+	sent      map[uint64]sentLine // lines written and not yet acked, by number
+	took      bool                // "h": the daemon took the output
+	clean     bool                // "q": it let go with nothing half-written
+	ackEnded  bool                // the pipe's writers are all gone
+	reclaimed chan struct{}       // closed once the output is the shim's again
 }
 
-func (c *conn) writeLine(b []byte) error {
+// sentLine is what a line written on a handed-over stream was: a request
+// (p, under key) or a message of the shim's for the client (say).
+type sentLine struct {
+	key string
+	p   *pending
+	say []byte
+}
+
+// writeLine writes b as one line, after prefix unless it is 0. On a
+// handed-over stream, a request (p) or a message of the shim's (say) is
+// recorded under the line's number before it is written, so that the
+// daemon's ack finds it.
+func (c *conn) writeLine(prefix byte, b []byte, key string, p *pending, say []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
+	c.n++
+	if c.ack != nil && (p != nil || say != nil) {
+		c.amu.Lock()
+		c.sent[c.n] = sentLine{key: key, p: p, say: say}
+		c.amu.Unlock()
+	}
+	if prefix != 0 {
+		c.w.WriteByte(prefix)
+	}
 	c.w.Write(b)
 	c.w.WriteByte('\n')
 	return c.w.Flush()
@@ -110,7 +167,7 @@ func Run(ctx context.Context, opt Options) error {
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
-	r := &relay{opt: opt, out: bufio.NewWriterSize(opt.Out, 64<<10), baseURL: opt.BaseURL, token: opt.Token,
+	r := &relay{opt: opt, out: bufio.NewWriterSize(opt.Out, 64<<10), target: Target{opt.BaseURL, opt.Token, opt.Socket},
 		inflight: map[string]*pending{}, changed: make(chan struct{}, 1)}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -218,22 +275,20 @@ func (r *relay) handle(ctx context.Context, msg []byte) {
 	case "notifications/initialized":
 		r.initialized = msg
 	}
+	var p *pending
 	if h.Method != "" && len(h.ID) > 0 && string(h.ID) != "null" {
 		key = api.IDKey(h.ID)
-		p := &pending{id: h.ID, method: h.Method, repeatable: r.repeatableLocked(h.Method, h.Params.Name)}
-		if p.repeatable {
-			p.msg = msg
-		}
+		p = &pending{id: h.ID, method: h.Method, tool: h.Params.Name, msg: msg}
 		r.inflight[key] = p
 	}
 	r.mu.Unlock()
-	r.send(ctx, msg, key)
+	r.send(ctx, msg, key, p)
 }
 
 // send writes msg to the daemon, connecting first when needed. A message
 // whose write failed never reached the daemon: it is written again once,
 // on the next connection.
-func (r *relay) send(ctx context.Context, msg []byte, key string) {
+func (r *relay) send(ctx context.Context, msg []byte, key string, p *pending) {
 	r.cmu.Lock()
 	defer r.cmu.Unlock()
 	for try := 0; try < 2; try++ {
@@ -242,12 +297,15 @@ func (r *relay) send(ctx context.Context, msg []byte, key string) {
 			r.answerFailed(key, "", fmt.Sprintf("unitymcp daemon unreachable: %v", err))
 			return
 		}
+		if c.ack != nil {
+			r.readAcks(c, 0) // what was answered since the last request: never waits
+		}
 		r.mu.Lock()
 		if p := r.inflight[key]; p != nil {
 			p.on = c
 		}
 		r.mu.Unlock()
-		if c.writeLine(msg) == nil {
+		if c.writeLine(0, msg, key, p, nil) == nil {
 			return
 		}
 		r.mu.Lock()
@@ -269,24 +327,24 @@ func (r *relay) send(ctx context.Context, msg []byte, key string) {
 // tried: starting a daemon is left to the next message from the client.
 func (r *relay) connectLocked(ctx context.Context, mayRestart bool) (*conn, error) {
 	r.mu.Lock()
-	c, base, tok := r.conn, r.baseURL, r.token
+	c, target := r.conn, r.target
 	r.mu.Unlock()
 	if c != nil {
 		return c, nil
 	}
-	c, err := r.dial(ctx, base, tok)
+	c, err := r.dial(ctx, target)
 	if err != nil && !mayRestart {
 		return nil, err
 	}
 	if err != nil && ctx.Err() == nil && r.opt.Reconnect != nil {
-		b, t, rerr := r.opt.Reconnect(ctx)
+		t, rerr := r.opt.Reconnect(ctx)
 		if rerr != nil {
 			err = fmt.Errorf("%v (restarting it failed: %v)", err, rerr)
 		} else {
 			r.mu.Lock()
-			r.baseURL, r.token = b, t
+			r.target = t
 			r.mu.Unlock()
-			c, err = r.dial(ctx, b, t)
+			c, err = r.dial(ctx, t)
 		}
 	}
 	if err != nil {
@@ -297,6 +355,9 @@ func (r *relay) connectLocked(ctx context.Context, mayRestart bool) (*conn, erro
 	if r.closing {
 		r.mu.Unlock()
 		c.c.Close()
+		if c.ack != nil {
+			r.reclaim(c)
+		}
 		return nil, errors.New("stdio is closing")
 	}
 	r.conn = c
@@ -312,7 +373,7 @@ func (r *relay) connectLocked(ctx context.Context, mayRestart bool) (*conn, erro
 // carried are sent again when safe, and answered daemon_restarted when not.
 func (r *relay) resume(c *conn) {
 	r.mu.Lock()
-	var again [][]byte
+	var again []*pending
 	var lost []*pending
 	initInFlight := false
 	for key, p := range r.inflight {
@@ -325,9 +386,9 @@ func (r *relay) resume(c *conn) {
 		switch {
 		case string(p.id) == reinitID:
 			delete(r.inflight, key) // the shim's own: made again below, never the client's to hear of
-		case p.repeatable:
+		case r.repeatableLocked(p.method, p.tool):
 			p.on = c
-			again = append(again, p.msg)
+			again = append(again, p)
 		default:
 			delete(r.inflight, key)
 			lost = append(lost, p)
@@ -340,17 +401,23 @@ func (r *relay) resume(c *conn) {
 			Params json.RawMessage `json:"params"`
 		}
 		json.Unmarshal(initBody, &m)
+		key := api.IDKey(json.RawMessage(reinitID))
+		p := &pending{id: json.RawMessage(reinitID), method: "initialize", on: c}
 		r.mu.Lock()
-		r.inflight[api.IDKey(json.RawMessage(reinitID))] = &pending{id: json.RawMessage(reinitID), method: "initialize", on: c}
+		r.inflight[key] = p
 		r.mu.Unlock()
-		c.writeLine([]byte(`{"jsonrpc":"2.0","id":` + reinitID + `,"method":"initialize","params":` + string(orNull(m.Params)) + `}`))
+		prefix := byte(0) // relayed: its answer is dropped when it comes back
+		if c.ack != nil {
+			prefix = api.StreamQuiet // the daemon writes the client: it must answer nobody
+		}
+		c.writeLine(prefix, []byte(`{"jsonrpc":"2.0","id":`+reinitID+`,"method":"initialize","params":`+string(orNull(m.Params))+`}`), key, p, nil)
 		if initialized != nil {
-			c.writeLine(initialized)
+			c.writeLine(0, initialized, "", nil, nil)
 		}
 		r.opt.Log.Info("stdio: started the MCP session again on the daemon's new connection")
 	}
-	for _, msg := range again {
-		c.writeLine(msg)
+	for _, p := range again {
+		c.writeLine(0, p.msg, api.IDKey(p.id), p, nil)
 	}
 	for _, p := range lost {
 		r.failCode(p.id, api.CodeDaemonRestarted, "the unitymcp daemon stopped while this request was in flight and was restarted; the request was not sent again because it may already have run in the editor ("+p.method+" is not safe to repeat). Check the editor's state, then send it again if it did not happen")
@@ -378,14 +445,29 @@ func (r *relay) failLost(msg string) {
 	r.signal()
 }
 
-// dial opens the stream: GET /mcp/stream with the token, upgraded.
-func (r *relay) dial(ctx context.Context, base, token string) (*conn, error) {
-	u, err := url.Parse(base)
+// dial opens the stream: GET /mcp/stream with the token, upgraded. Where
+// it can, it connects to the daemon's Unix-domain socket and hands the
+// daemon its output; when that fails it relays over TCP.
+func (r *relay) dial(ctx context.Context, t Target) (*conn, error) {
+	u, err := url.Parse(t.BaseURL)
 	if err != nil {
-		return nil, fmt.Errorf("daemon URL %q: %v", base, err)
+		return nil, fmt.Errorf("daemon URL %q: %v", t.BaseURL, err)
 	}
+	if r.opt.Stdout != nil && t.Socket != "" && platform.CanPassFiles {
+		c, err := r.open(ctx, "unix", t.Socket, u.Host, t.Token, true)
+		if err == nil {
+			return c, nil
+		}
+		r.opt.Log.Info("stdio: the daemon's socket did not take the output; relaying its answers", "socket", t.Socket, "err", err)
+	}
+	return r.open(ctx, "tcp", u.Host, u.Host, t.Token, false)
+}
+
+// open connects to addr, upgrades to the stream, and with handOff sends
+// the daemon the shim's output and an ack pipe.
+func (r *relay) open(ctx context.Context, network, addr, host, token string, handOff bool) (*conn, error) {
 	d := net.Dialer{Timeout: 5 * time.Second}
-	nc, err := d.DialContext(ctx, "tcp", u.Host)
+	nc, err := d.DialContext(ctx, network, addr)
 	if err != nil {
 		return nil, err
 	}
@@ -402,10 +484,13 @@ func (r *relay) dial(ctx context.Context, base, token string) (*conn, error) {
 		target += "?" + q.Encode()
 	}
 	nc.SetDeadline(time.Now().Add(10 * time.Second))
-	req := "GET " + target + " HTTP/1.1\r\nHost: " + u.Host + "\r\nAuthorization: Bearer " + token +
-		"\r\nConnection: Upgrade\r\nUpgrade: " + api.StreamProtocol + "\r\n\r\n"
+	req := "GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\nAuthorization: Bearer " + token +
+		"\r\nConnection: Upgrade\r\nUpgrade: " + api.StreamProtocol + "\r\n"
+	if handOff {
+		req += api.StreamHandoff + ": " + api.StreamHandoffValue + "\r\n"
+	}
 	br := bufio.NewReaderSize(nc, 64<<10)
-	if _, err := io.WriteString(nc, req); err != nil {
+	if _, err := io.WriteString(nc, req+"\r\n"); err != nil {
 		nc.Close()
 		return nil, err
 	}
@@ -424,7 +509,149 @@ func (r *relay) dial(ctx context.Context, base, token string) (*conn, error) {
 		return nil, errors.New(msg)
 	}
 	nc.SetDeadline(time.Time{})
-	return &conn{c: nc, r: br, w: bufio.NewWriterSize(nc, 64<<10)}, nil
+	c := &conn{c: nc, r: br, w: bufio.NewWriterSize(nc, 64<<10)}
+	if handOff {
+		if err := r.handOff(c); err != nil {
+			nc.Close()
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// handOff sends the daemon the shim's output and the write end of a new
+// ack pipe. What the shim wrote is flushed first, and from then on its own
+// messages for the client go through the daemon (write).
+func (r *relay) handOff(c *conn) error {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	r.outMu.Lock()
+	defer r.outMu.Unlock()
+	if err := r.out.Flush(); err != nil {
+		pr.Close()
+		pw.Close()
+		return err
+	}
+	err = platform.SendFiles(c.c, r.opt.Stdout, pw)
+	pw.Close() // the daemon's is the only write end: its exit ends the pipe
+	if err != nil {
+		pr.Close()
+		return err
+	}
+	c.ack, c.sent, c.reclaimed = pr, map[uint64]sentLine{}, make(chan struct{})
+	r.owner = c
+	return nil
+}
+
+// readAcks reads what the ack pipe of c holds and applies it; with wait,
+// it first waits up to wait for something to arrive. It reports whether
+// the pipe ended (the daemon let go of the output, or died).
+func (r *relay) readAcks(c *conn, wait time.Duration) bool {
+	c.amu.Lock()
+	defer c.amu.Unlock()
+	var buf [4096]byte
+	for !c.ackEnded {
+		n, err := platform.ReadAvailable(c.ack, buf[:])
+		if n == 0 && err == nil && wait > 0 {
+			c.ack.SetReadDeadline(time.Now().Add(wait))
+			n, err = c.ack.Read(buf[:])
+			c.ack.SetReadDeadline(time.Time{})
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				return false
+			}
+		}
+		wait = 0
+		c.abuf = append(c.abuf, buf[:n]...)
+		for {
+			i := bytes.IndexByte(c.abuf, '\n')
+			if i < 0 {
+				break
+			}
+			r.ackRecord(c, c.abuf[:i])
+			c.abuf = c.abuf[i+1:]
+		}
+		if err != nil {
+			c.ackEnded = true // io.EOF, or the pipe closed by reclaim
+		} else if n < len(buf) {
+			return false
+		}
+	}
+	return true
+}
+
+// ackRecord applies one record of the ack pipe (api.StreamHandoff), under
+// c.amu.
+func (r *relay) ackRecord(c *conn, rec []byte) {
+	switch {
+	case string(rec) == "h":
+		c.took = true
+	case string(rec) == "q":
+		c.clean = true
+	case len(rec) > 1 && rec[0] == 'a':
+		n, err := strconv.ParseUint(string(rec[1:]), 10, 64)
+		if err != nil {
+			return
+		}
+		s, ok := c.sent[n]
+		if !ok {
+			return
+		}
+		delete(c.sent, n)
+		if s.p == nil {
+			return // a message of the shim's, written
+		}
+		r.mu.Lock()
+		if r.inflight[s.key] == s.p { // not a newer request under the same id
+			delete(r.inflight, s.key)
+			if s.p.method == "initialize" && string(s.p.id) != reinitID {
+				r.started = true
+			}
+		}
+		r.mu.Unlock()
+		r.signal()
+	}
+}
+
+// reclaim takes the output back once the stream of c ended: it waits for
+// the daemon to let go of it (the ack pipe ends when it does, or dies),
+// reads what was answered, ends a message the daemon may have left
+// half-written, and writes the shim's own messages the daemon did not.
+// What is still in flight is then the caller's to answer (resume).
+func (r *relay) reclaim(c *conn) {
+	deadline := time.Now().Add(10 * time.Second)
+	for !r.readAcks(c, time.Until(deadline)) {
+		if time.Now().After(deadline) {
+			r.opt.Log.Warn("stdio: the daemon did not let go of the output within 10 s; taking it back")
+			break
+		}
+	}
+	c.amu.Lock()
+	var says []uint64
+	for n, s := range c.sent {
+		if s.say != nil {
+			says = append(says, n)
+		}
+	}
+	slices.Sort(says)
+	r.outMu.Lock()
+	if c.took && !c.clean {
+		r.out.WriteByte('\n') // it died, maybe in the middle of a message: end that line
+	}
+	for _, n := range says {
+		r.out.Write(c.sent[n].say)
+		r.out.WriteByte('\n')
+	}
+	r.out.Flush()
+	if r.owner == c {
+		r.owner = nil
+	}
+	r.outMu.Unlock()
+	c.ackEnded = true
+	c.amu.Unlock()
+	c.ack.Close()
+	close(c.reclaimed)
 }
 
 // readLoop relays the daemon's messages to stdout until the connection
@@ -436,9 +663,17 @@ func (r *relay) readLoop(c *conn) {
 		if err != nil {
 			break // a line cut short is not a message
 		}
-		if b := bytes.TrimSpace(line); len(b) > 0 {
+		b := bytes.TrimSpace(line)
+		switch {
+		case len(b) == 0:
+		case c.ack == nil:
 			r.fromDaemon(b)
+		case b[0] == api.StreamTools: // the daemon wrote a tools/list answer to the client
+			r.learnTools(b[1:])
 		}
+	}
+	if c.ack != nil {
+		r.reclaim(c)
 	}
 	// With requests in flight a new connection is made at once (restarting
 	// the daemon if need be), so that they get their answers; otherwise the
@@ -591,9 +826,22 @@ func (r *relay) waitAnswered(d time.Duration) {
 				open++
 			}
 		}
+		c := r.conn
 		r.mu.Unlock()
 		if open == 0 {
 			return
+		}
+		if c != nil && c.ack != nil && !r.readAcks(c, 50*time.Millisecond) {
+			// answers arrive on the ack pipe; deadline and signal are
+			// checked between waits
+			select {
+			case <-deadline.C:
+				return
+			case <-r.ctx.Done():
+				return
+			default:
+				continue
+			}
 		}
 		select {
 		case <-r.changed:
@@ -632,13 +880,27 @@ func (r *relay) answerFailed(key, code, msg string) {
 	}
 }
 
-// write sends one message to stdout, one per line.
+// write sends one message to stdout, one per line: itself, or while the
+// daemon holds the output through the daemon (api.StreamSay; reclaim
+// writes it if the daemon could not).
 func (r *relay) write(b []byte) {
-	r.outMu.Lock()
-	defer r.outMu.Unlock()
-	r.out.Write(b)
-	r.out.WriteByte('\n')
-	r.out.Flush()
+	for {
+		r.outMu.Lock()
+		c := r.owner
+		if c == nil {
+			r.out.Write(b)
+			r.out.WriteByte('\n')
+			r.out.Flush()
+			r.outMu.Unlock()
+			return
+		}
+		r.outMu.Unlock()
+		if c.writeLine(api.StreamSay, b, "", nil, b) == nil {
+			return
+		}
+		c.c.Close() // the read loop ends, and takes the output back
+		<-c.reclaimed
+	}
 }
 
 // fail answers a request (not a notification) with a JSON-RPC error.

@@ -25,6 +25,7 @@ type fakeDaemon struct {
 type fakeConn struct {
 	c     net.Conn
 	lines chan string // what the shim wrote, line by line; closed when it ends
+	n     int         // lines taken from lines (the n-th is line n)
 	query string      // the upgrade request's query
 	auth  string
 }
@@ -49,31 +50,44 @@ func newFakeDaemon(t *testing.T) *fakeDaemon {
 				continue
 			}
 			io.WriteString(c, "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: "+api.StreamProtocol+"\r\n\r\n")
-			fc := &fakeConn{c: c, lines: make(chan string, 64), query: req.URL.RawQuery, auth: req.Header.Get("Authorization")}
-			go func() {
-				defer close(fc.lines)
-				for {
-					l, err := br.ReadString('\n')
-					if err != nil {
-						return
-					}
-					fc.lines <- strings.TrimSpace(l)
-				}
-			}()
-			d.conns <- fc
+			d.conns <- &fakeConn{c: c, lines: readLines(br), query: req.URL.RawQuery, auth: req.Header.Get("Authorization")}
 		}
 	}()
 	return d
 }
 
+// readLines delivers what the shim writes on a stream, line by line; the
+// channel is closed when the stream ends.
+func readLines(br *bufio.Reader) chan string {
+	lines := make(chan string, 64)
+	go func() {
+		defer close(lines)
+		for {
+			l, err := br.ReadString('\n')
+			if err != nil {
+				return
+			}
+			lines <- strings.TrimSpace(l)
+		}
+	}()
+	return lines
+}
+
 func (d *fakeDaemon) next(t *testing.T) *fakeConn {
 	t.Helper()
+	return nextConn(t, d.conns, "the shim did not connect")
+}
+
+// nextConn waits for the shim's next connection.
+func nextConn[C any](t *testing.T, conns chan C, fail string) C {
+	t.Helper()
 	select {
-	case c := <-d.conns:
+	case c := <-conns:
 		return c
 	case <-time.After(10 * time.Second):
-		t.Fatal("the shim did not connect")
-		return nil
+		t.Fatal(fail)
+		var none C
+		return none
 	}
 }
 
@@ -85,8 +99,9 @@ func (c *fakeConn) expect(t *testing.T, want string) string {
 		if !ok {
 			t.Fatalf("the shim closed the stream; want a line with %s", want)
 		}
+		c.n++
 		if !strings.Contains(l, want) {
-			t.Fatalf("the shim sent %s; want a line with %s", l, want)
+			t.Fatalf("the shim sent line %d %.300s; want a line with %s", c.n, l, want)
 		}
 		return l
 	case <-time.After(10 * time.Second):
@@ -113,9 +128,14 @@ func startShim(t *testing.T, d *fakeDaemon) *client {
 		close(done)
 	}()
 	t.Cleanup(func() { cancel(); inW.Close(); <-done; outW.Close() })
-	c := &client{in: inW, lines: make(chan string, 64)}
+	return newClient(inW, outR)
+}
+
+// newClient is the client writing to in and reading the shim's output.
+func newClient(in io.Writer, out io.Reader) *client {
+	c := &client{in: in, lines: make(chan string, 64)}
 	go func() {
-		sc := bufio.NewScanner(outR)
+		sc := bufio.NewScanner(out)
 		sc.Buffer(nil, 8<<20)
 		for sc.Scan() {
 			c.lines <- sc.Text()

@@ -47,6 +47,7 @@ func At(root string) (Dir, error) {
 func (d Dir) TokenPath() string             { return filepath.Join(d.Root, "token") }
 func (d Dir) DaemonPath() string            { return filepath.Join(d.Root, "daemon.json") }
 func (d Dir) LockPath() string              { return filepath.Join(d.Root, "daemon.lock") }
+func (d Dir) SocketPath() string            { return filepath.Join(d.Root, "daemon.sock") }
 func (d Dir) InstancesDir() string          { return filepath.Join(d.Root, "instances") }
 func (d Dir) LogsDir() string               { return filepath.Join(d.Root, "logs") }
 func (d Dir) ConfigPath() string            { return filepath.Join(d.Root, "config.json") }
@@ -143,6 +144,10 @@ type Daemon struct {
 	// Key is drawn afresh at every start; the daemon proves it knows it
 	// (proof.go) before a client sends the token.
 	Key string `json:"key"`
+	// Socket is the daemon's Unix-domain socket (same routes as URL), on
+	// which the stdio shim hands over its standard output; empty where
+	// the OS cannot pass descriptors or the path is too long for one.
+	Socket string `json:"socket,omitempty"`
 }
 
 // WriteDaemon writes daemon.json.

@@ -1,0 +1,127 @@
+//go:build unix
+
+package server
+
+import (
+	"bufio"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/platform"
+)
+
+// lines delivers what r holds, line by line, until it ends (then closed).
+func lines(r io.Reader) chan string {
+	ch := make(chan string, 64)
+	go func() {
+		defer close(ch)
+		br := bufio.NewReaderSize(r, 1<<20)
+		for {
+			l, err := br.ReadString('\n')
+			if err != nil {
+				return
+			}
+			ch <- strings.TrimSuffix(l, "\n")
+		}
+	}()
+	return ch
+}
+
+// next waits for the next line of ch holding want (lines holding skip are
+// passed over), or its end when want is "".
+func next(t *testing.T, ch chan string, what, want, skip string) string {
+	t.Helper()
+	for {
+		select {
+		case l, ok := <-ch:
+			if !ok {
+				if want == "" {
+					return ""
+				}
+				t.Fatalf("%s ended; want a line with %s", what, want)
+			}
+			if skip != "" && strings.Contains(l, skip) {
+				continue
+			}
+			if want == "" || !strings.Contains(l, want) {
+				t.Fatalf("%s: got %.300q; want %s", what, l, want)
+			}
+			return l
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: nothing within 10 s; want %s", what, want)
+		}
+	}
+}
+
+// On the daemon's Unix-domain socket the shim hands the stream the
+// client's output: every message for the client goes there (the shim's own
+// lines among them, the re-initialize's answers nowhere), each line is
+// acked once all its answer is written, tools/list answers are told to the
+// shim on the socket, and when the stream ends the daemon lets go of the
+// output saying nothing was left half-written.
+func TestStreamWritesTheHandedOutput(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	sock := filepath.Join(t.TempDir(), "s")
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: d.srv, ConnContext: ConnContext}
+	go hs.Serve(Limit(ln, 0))
+	t.Cleanup(func() { hs.Close() })
+
+	c, err := net.Dial("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	io.WriteString(c, "GET "+api.PathStream+" HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "+d.token+
+		"\r\nConnection: Upgrade\r\nUpgrade: "+api.StreamProtocol+"\r\n"+api.StreamHandoff+": "+api.StreamHandoffValue+"\r\n\r\n")
+	br := bufio.NewReader(c)
+	if resp, err := http.ReadResponse(br, nil); err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("upgrade: %v %v", resp, err)
+	}
+	outR, outW, _ := os.Pipe()
+	ackR, ackW, _ := os.Pipe()
+	if err := platform.SendFiles(c, outW, ackW); err != nil {
+		t.Fatal(err)
+	}
+	outW.Close()
+	ackW.Close()
+	out, acks, sockLines := lines(outR), lines(ackR), lines(br)
+	send := func(s string) { io.WriteString(c, s+"\n") }
+	next(t, acks, "the ack pipe", "h", "")
+
+	const note = `"method":"notifications/` // list_changed and the like may come at any time
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	next(t, acks, "the ack pipe", "a1", "")
+	next(t, out, "the client's output", `"id":1,"result":{"protocolVersion"`, note)
+	send(string(api.StreamSay) + `{"jsonrpc":"2.0","id":"own","error":{"code":-32600,"message":"the shim's"}}`)
+	next(t, acks, "the ack pipe", "a2", "")
+	next(t, out, "the client's output", `"id":"own"`, note)
+	send(`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`)
+	next(t, acks, "the ack pipe", "a3", "")
+	next(t, out, "the client's output", `"id":3,"result":{"tools"`, note)
+	if l := next(t, sockLines, "the socket", `"id":3,"result":{"tools"`, ""); l[0] != api.StreamTools {
+		t.Fatalf("the socket carried %.100q; want a StreamTools line", l)
+	}
+	send(string(api.StreamQuiet) + `{"jsonrpc":"2.0","id":"again","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	next(t, acks, "the ack pipe", "a4", "")
+	send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
+	next(t, acks, "the ack pipe", "a5", "")
+	// Acked means written: the answer is in the pipe already, and the
+	// re-initialize's answer is not before it.
+	next(t, out, "the client's output", `"id":5,"result":{"content"`, note)
+
+	c.Close()
+	next(t, acks, "the ack pipe", "q", "")
+	next(t, acks, "the ack pipe", "", "")
+	next(t, out, "the client's output", "", note)
+}
