@@ -1,11 +1,6 @@
 package platform
 
-import (
-	"io"
-	"net"
-	"os"
-	"time"
-)
+import "net"
 
 // Handing a descriptor to another process.
 //
@@ -16,38 +11,40 @@ import (
 // processes as ancillary data on a Unix-domain socket (SCM_RIGHTS); Windows
 // has no such thing (DuplicateHandle needs the other process's handle), so
 // there the shim relays everything as before.
+//
+// What is handed over travels as RawFD: a descriptor the Go runtime does not
+// poll. Every descriptor the runtime polls is in its epoll set with every
+// event (in, out, hang-up; edge-triggered), and the kernel wakes an epoll set
+// on events a process has no use for: a pipe wakes everything registered on
+// either of its ends when it is written, and a Unix-domain socket wakes its
+// writer's side each time the reader takes data. A shim polling the
+// client's output, the ack pipe or the socket it writes requests on would be
+// woken by the daemon's every answer, ack and read — the wake-ups handing
+// over was to save. So the shim writes requests into a pipe it does not
+// poll, the ack pipe's end is read without the poller, and the client's
+// output is written, while the shim has it, without the poller too.
 
 // CanPassFiles reports whether this OS passes descriptors over a local
 // socket.
 const CanPassFiles = canPassFiles
 
-// SendFiles sends files over c, a Unix-domain stream connection (possibly
+// SendFiles sends fds over c, a Unix-domain stream connection (possibly
 // wrapped: anything with a NetConn method is unwrapped), as ancillary data
 // on one byte. The receiver gets descriptors of the same open files; the
 // sender's own stay open.
-func SendFiles(c net.Conn, files ...*os.File) error { return sendFiles(c, files) }
+func SendFiles(c net.Conn, fds ...*RawFD) error { return sendFiles(c, fds) }
 
 // ReceiveFiles reads the one byte SendFiles sent over c and returns the
-// files that came with it, refusing (and closing) more than max. It must be
-// the first read on c after whatever the sender wrote before SendFiles, and
-// nothing may have buffered c's bytes: the files travel with that byte.
-// The descriptors are close-on-exec.
-func ReceiveFiles(c net.Conn, max int) ([]*os.File, error) { return receiveFiles(c, max) }
+// descriptors that came with it, refusing (and closing) more than max. It
+// must be the first read on c after whatever the sender wrote before
+// SendFiles, and nothing may have buffered c's bytes: the descriptors travel
+// with that byte. They are close-on-exec and not polled (RawFD.Pollable
+// makes one a file the runtime polls).
+func ReceiveFiles(c net.Conn, max int) ([]*RawFD, error) { return receiveFiles(c, max) }
 
-// ReadAvailable reads what f (a pipe in non-blocking mode, as os.Pipe makes
-// them) holds right now, without waiting: 0 and nil when it holds nothing,
-// io.EOF once every writer closed it and it is empty.
-func ReadAvailable(f *os.File, b []byte) (int, error) { return readAvailable(f, b) }
-
-// QuietWriter returns f — a pipe or socket received from another process,
-// in non-blocking mode — as a writer whose small writes are raw system
-// calls (see QuietConn); f itself when the runtime does not poll it.
-func QuietWriter(f *os.File) io.Writer {
-	if f.SetWriteDeadline(time.Time{}) != nil {
-		return f
-	}
-	return quietFile(f)
-}
+// Pipe returns a new pipe whose ends the runtime does not poll, both
+// non-blocking and close-on-exec.
+func Pipe() (r, w *RawFD, err error) { return rawPipe() }
 
 // unixConnOf finds the *net.UnixConn under c's wrappers.
 func unixConnOf(c net.Conn) *net.UnixConn {

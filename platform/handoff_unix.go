@@ -8,32 +8,30 @@ import (
 	"io"
 	"net"
 	"os"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 const canPassFiles = true
 
-func sendFiles(c net.Conn, files []*os.File) error {
+func sendFiles(c net.Conn, fds []*RawFD) error {
 	uc := unixConnOf(c)
 	if uc == nil {
 		return fmt.Errorf("passing files needs a Unix-domain socket, not %s", c.LocalAddr().Network())
 	}
-	fds := make([]int, len(files))
-	for i, f := range files {
-		// The descriptor's number without f.Fd(), which would switch the
-		// file to blocking mode (for the receiver too: they share it).
-		rc, err := f.SyscallConn()
-		if err != nil {
-			return err
-		}
-		rc.Control(func(fd uintptr) { fds[i] = int(fd) })
+	nums := make([]int, len(fds))
+	for i, f := range fds {
+		nums[i] = f.fd
 	}
-	_, _, err := uc.WriteMsgUnix([]byte{'F'}, syscall.UnixRights(fds...), nil)
+	_, _, err := uc.WriteMsgUnix([]byte{'F'}, syscall.UnixRights(nums...), nil)
 	return err
 }
 
-func receiveFiles(c net.Conn, max int) ([]*os.File, error) {
+func receiveFiles(c net.Conn, max int) ([]*RawFD, error) {
 	uc := unixConnOf(c)
 	if uc == nil {
 		return nil, fmt.Errorf("receiving files needs a Unix-domain socket, not %s", c.LocalAddr().Network())
@@ -68,41 +66,186 @@ func receiveFiles(c net.Conn, max int) ([]*os.File, error) {
 		}
 		return nil, err
 	}
-	files := make([]*os.File, len(fds))
+	out := make([]*RawFD, len(fds))
 	for i, fd := range fds {
 		syscall.CloseOnExec(fd) // ReadMsgUnix asks for it where the OS can; elsewhere now
-		files[i] = os.NewFile(uintptr(fd), fmt.Sprintf("passed-%d", i))
+		out[i] = newRawFD(fd)
 	}
-	return files, nil
+	return out, nil
 }
 
-func readAvailable(f *os.File, b []byte) (int, error) {
+// RawFD is a descriptor the Go runtime does not poll (see the comment at
+// the top of handoff.go), read and written with raw system calls that
+// never block the process: a write that finds no room, and Wait, wait in
+// poll(2), a system call the runtime lets block.
+type RawFD struct {
+	fd     int
+	sock   bool
+	mu     sync.Mutex // one call at a time; Close waits for it
+	closed atomic.Bool
+}
+
+func newRawFD(fd int) *RawFD {
+	var st syscall.Stat_t
+	sock := syscall.Fstat(fd, &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFSOCK
+	return &RawFD{fd: fd, sock: sock}
+}
+
+// FileRawFD returns f's descriptor as a RawFD, f's file left as it is (the
+// caller keeps f open for as long as it uses the RawFD). Only a file the
+// runtime does not poll makes sense here; standard output, as the stdio
+// shim leaves it, is one.
+func FileRawFD(f *os.File) *RawFD {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil
+	}
+	var fd int
+	rc.Control(func(u uintptr) { fd = int(u) })
+	return newRawFD(fd)
+}
+
+// Kind reports whether the descriptor is a pipe or a socket, the only
+// kinds the daemon takes over.
+func (f *RawFD) Kind() (pipe, sock bool) {
+	var st syscall.Stat_t
+	if syscall.Fstat(f.fd, &st) != nil {
+		return false, false
+	}
+	return st.Mode&syscall.S_IFMT == syscall.S_IFIFO, st.Mode&syscall.S_IFMT == syscall.S_IFSOCK
+}
+
+// waitSlice is how long one poll(2) waits before Close is checked again.
+const waitSlice = 100 * time.Millisecond
+
+// Write writes all of b. Writes to the standard output or error of a
+// process whose reader has gone end it with SIGPIPE, as os.File's do.
+func (f *RawFD) Write(b []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for n < len(b) {
+		if f.closed.Load() {
+			return n, os.ErrClosed
+		}
+		m, errno := f.write(b[n:min(len(b), n+quietChunk)])
+		switch errno {
+		case 0:
+			n += m
+		case syscall.EINTR:
+		case syscall.EAGAIN:
+			if err := f.poll(unix.POLLOUT, waitSlice); err != nil {
+				return n, err
+			}
+		case syscall.EPIPE:
+			switch f.fd { // os.File's write raises SIGPIPE on these
+			case 1:
+				os.Stdout.Write(b[n:])
+			case 2:
+				os.Stderr.Write(b[n:])
+			}
+			return n, os.NewSyscallError("write", errno)
+		default:
+			return n, os.NewSyscallError("write", errno)
+		}
+	}
+	return n, nil
+}
+
+// write is one raw write. A socket's says itself that it must not block;
+// a pipe's mode belongs to its open file, which a parent may switch back
+// to blocking, so it is checked first and a blocking pipe is written with
+// a system call the runtime lets block.
+func (f *RawFD) write(b []byte) (int, syscall.Errno) {
+	if f.sock {
+		return sysSend(uintptr(f.fd), b)
+	}
+	fl, _, e := syscall.RawSyscall(syscall.SYS_FCNTL, uintptr(f.fd), syscall.F_GETFL, 0)
+	if e == 0 && fl&syscall.O_NONBLOCK != 0 {
+		return sysWrite(uintptr(f.fd), b)
+	}
+	m, err := syscall.Write(f.fd, b)
+	if errno, ok := err.(syscall.Errno); ok {
+		return 0, errno
+	}
+	return m, 0
+}
+
+// ReadAvailable reads what the descriptor holds right now, without
+// waiting: 0 and nil when it holds nothing, io.EOF once every writer
+// closed it and it is empty.
+func (f *RawFD) ReadAvailable(b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return 0, err
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed.Load() {
+		return 0, os.ErrClosed
 	}
-	var n int
-	var errno syscall.Errno
-	if err := rc.Read(func(fd uintptr) bool {
-		for {
-			n, errno = sysRead(fd, b)
-			if errno != syscall.EINTR {
-				return true // never waits: EAGAIN is "nothing yet"
-			}
+	for {
+		n, errno := sysRead(uintptr(f.fd), b)
+		switch {
+		case errno == syscall.EINTR:
+			continue
+		case errno == syscall.EAGAIN:
+			return 0, nil
+		case errno != 0:
+			return 0, os.NewSyscallError("read", errno)
+		case n == 0:
+			return 0, io.EOF
 		}
-	}); err != nil {
-		return 0, err
+		return n, nil
 	}
-	switch {
-	case errno == syscall.EAGAIN:
-		return 0, nil
-	case errno != 0:
-		return 0, os.NewSyscallError("read", errno)
-	case n == 0:
-		return 0, io.EOF
+}
+
+// Wait waits at most d for something to read (or the end).
+func (f *RawFD) Wait(d time.Duration) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for d > 0 && !f.closed.Load() {
+		s := min(d, waitSlice)
+		ready := false
+		if n, err := unix.Poll([]unix.PollFd{{Fd: int32(f.fd), Events: unix.POLLIN}}, int(s.Milliseconds())); err == nil && n > 0 {
+			ready = true
+		} else if err != nil && err != unix.EINTR {
+			return os.NewSyscallError("poll", err)
+		}
+		if ready {
+			return nil
+		}
+		d -= s
 	}
-	return n, nil
+	if f.closed.Load() {
+		return os.ErrClosed
+	}
+	return os.ErrDeadlineExceeded
+}
+
+// poll waits up to d for events (under mu).
+func (f *RawFD) poll(events int16, d time.Duration) error {
+	_, err := unix.Poll([]unix.PollFd{{Fd: int32(f.fd), Events: events}}, int(d.Milliseconds()))
+	if err != nil && err != unix.EINTR {
+		return os.NewSyscallError("poll", err)
+	}
+	return nil
+}
+
+// Close closes the descriptor once the call in progress (a write waits at
+// most waitSlice before it notices) returns.
+func (f *RawFD) Close() error {
+	if f.closed.Swap(true) {
+		return os.ErrClosed
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return syscall.Close(f.fd)
+}
+
+// Pollable gives the descriptor to the runtime's poller as a file (for
+// one a process waits on, like the daemon's end of the shim's request
+// pipe); the RawFD must not be used after.
+func (f *RawFD) Pollable(name string) *os.File {
+	f.closed.Store(true)
+	return os.NewFile(uintptr(f.fd), name) // non-blocking: the runtime polls it
 }

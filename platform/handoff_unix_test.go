@@ -3,11 +3,14 @@
 package platform
 
 import (
+	"bytes"
+	"errors"
 	"io"
 	"net"
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A file sent over a (wrapped) Unix-domain socket arrives as a descriptor
@@ -33,7 +36,7 @@ func TestPassingFiles(t *testing.T) {
 		return QuietConn(a), QuietConn(b)
 	}
 	a, b := pair()
-	r, w, err := os.Pipe()
+	r, w, err := Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,24 +49,70 @@ func TestPassingFiles(t *testing.T) {
 		t.Fatalf("ReceiveFiles: %v %v", got, err)
 	}
 	var buf [16]byte
-	if n, err := ReadAvailable(r, buf[:]); n != 0 || err != nil {
+	if n, err := r.ReadAvailable(buf[:]); n != 0 || err != nil {
 		t.Fatalf("an empty pipe: %d %v; want 0, nil at once", n, err)
 	}
-	io.WriteString(QuietWriter(got[0]), "hello")
-	if n, err := ReadAvailable(r, buf[:]); string(buf[:n]) != "hello" || err != nil {
+	if err := r.Wait(50 * time.Millisecond); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("waiting on an empty pipe: %v; want the deadline", err)
+	}
+	io.WriteString(got[0], "hello")
+	if err := r.Wait(time.Second); err != nil {
+		t.Fatalf("waiting on a pipe with data: %v", err)
+	}
+	if n, err := r.ReadAvailable(buf[:]); string(buf[:n]) != "hello" || err != nil {
 		t.Fatalf("read %q %v; want what the receiver wrote through its descriptor", buf[:n], err)
 	}
 	got[0].Close()
-	if n, err := ReadAvailable(r, buf[:]); n != 0 || err != io.EOF {
+	if n, err := r.ReadAvailable(buf[:]); n != 0 || err != io.EOF {
 		t.Fatalf("a pipe whose writers closed: %d %v; want io.EOF", n, err)
 	}
+	r.Close()
 
 	a, b = pair()
-	f1, f2, _ := os.Pipe()
+	f1, f2, _ := Pipe()
 	defer f1.Close()
 	defer f2.Close()
 	SendFiles(a, f1, f2)
 	if got, err := ReceiveFiles(b, 1); err == nil || !strings.Contains(err.Error(), "more than 1") {
 		t.Fatalf("two files to a receiver of one: %v %v; want refused", got, err)
+	}
+}
+
+// A write that finds the pipe full waits for room without the runtime's
+// poller, and every byte arrives in order; Close ends a write that waits
+// for a reader that never reads.
+func TestRawFDWriteWaitsAndCloses(t *testing.T) {
+	r, w, err := Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	data := bytes.Repeat([]byte("0123456789abcdef"), 64<<10) // 1 MiB: sixteen pipes full
+	done := make(chan error, 1)
+	go func() { _, err := w.Write(data); done <- err }()
+	var got []byte
+	buf := make([]byte, 64<<10)
+	for len(got) < len(data) {
+		if err := r.Wait(5 * time.Second); err != nil {
+			t.Fatalf("after %d bytes: %v", len(got), err)
+		}
+		n, err := r.ReadAvailable(buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, buf[:n]...)
+	}
+	if err := <-done; err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("write: %v; %d bytes arrived, equal %v", err, len(got), bytes.Equal(got, data))
+	}
+	go func() { _, err := w.Write(data); done <- err }() // fills the pipe, then waits
+	w.Close()
+	select {
+	case err := <-done:
+		if !errors.Is(err, os.ErrClosed) {
+			t.Fatalf("a write ended by Close: %v; want os.ErrClosed", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Close did not end a write waiting for room")
 	}
 }

@@ -1,6 +1,11 @@
 package platform
 
-import "net"
+import (
+	"io"
+	"net"
+	"os"
+	"time"
+)
 
 // QuietConn returns c with its reads and writes made as raw system calls on
 // its non-blocking descriptor where the OS allows it (Linux on amd64 and
@@ -20,3 +25,13 @@ func QuietConn(c net.Conn) net.Conn { return quietConn(c) }
 
 // quietChunk is the most a raw read or write moves in one system call.
 const quietChunk = 64 << 10
+
+// QuietFile returns f, a pipe or socket the runtime polls, with its small
+// reads and writes made as raw system calls where the OS allows it (see
+// QuietConn); f itself elsewhere or when the runtime does not poll f.
+func QuietFile(f *os.File) io.ReadWriter {
+	if f.SetReadDeadline(time.Time{}) != nil {
+		return f
+	}
+	return quietFile(f)
+}

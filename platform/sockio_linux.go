@@ -278,10 +278,20 @@ func (q *rawRW) Write(b []byte) (int, error) {
 	return n, q.wrap("write", err)
 }
 
-// sysRead is one read(2) on a non-blocking descriptor, as a raw system
-// call (it cannot block).
+// sysRead, sysWrite and sysSend are one raw system call on a non-blocking
+// descriptor (they cannot block).
 func sysRead(fd uintptr, b []byte) (int, syscall.Errno) {
 	n, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+	return int(n), e
+}
+
+func sysWrite(fd uintptr, b []byte) (int, syscall.Errno) {
+	n, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+	return int(n), e
+}
+
+func sysSend(fd uintptr, b []byte) (int, syscall.Errno) {
+	n, _, e := syscall.RawSyscall6(syscall.SYS_SENDTO, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)), syscall.MSG_DONTWAIT|syscall.MSG_NOSIGNAL, 0, 0)
 	return int(n), e
 }
 

@@ -23,7 +23,7 @@ const rawIO = true
 // rawWrapped reports whether v is one of the raw-I/O wrappers.
 func rawWrapped(v any) bool {
 	switch v.(type) {
-	case *quiet, *rawRW:
+	case *quiet, *rawRW, *RawFD:
 		return true
 	}
 	return false

@@ -1,9 +1,6 @@
 package platform
 
-import (
-	"io"
-	"os"
-)
+import "io"
 
 // PollableStdio returns standard input and output for a relay that is
 // always waiting on both (the stdio shim): where the OS allows it, pipes
@@ -15,9 +12,10 @@ import (
 // and files are left as they are. restore puts the descriptors back in
 // blocking mode (they may be shared with the parent process); call it before
 // exiting. Their small reads and writes are raw system calls (see
-// QuietConn). outFile is standard output's file when it was made pollable
-// (a pipe or socket), which may be handed to another process (SendFiles);
-// nil otherwise.
-func PollableStdio() (in io.Reader, out io.Writer, outFile *os.File, restore func()) {
+// QuietConn). Standard output, when it is a pipe or socket, is switched to
+// non-blocking mode too but written without the poller, as outFD, which
+// may be handed to another process (SendFiles; see handoff.go for why it is
+// not polled); outFD is nil otherwise.
+func PollableStdio() (in io.Reader, out io.Writer, outFD *RawFD, restore func()) {
 	return pollableStdio()
 }

@@ -1,4 +1,4 @@
-//go:build !windows
+//go:build unix
 
 package platform
 
@@ -9,13 +9,41 @@ import (
 	"time"
 )
 
-func pollableStdio() (in io.Reader, out io.Writer, outFile *os.File, restore func()) {
+func pollableStdio() (in io.Reader, out io.Writer, outFD *RawFD, restore func()) {
 	fin, r1, p1 := pollable(os.Stdin, "/dev/stdin")
-	fout, r2, p2 := pollable(os.Stdout, "/dev/stdout")
-	if p2 {
-		outFile = fout
+	out, outFD, r2 := rawStdout()
+	return quietIfPolled(fin, p1), out, outFD, func() { r1(); r2() }
+}
+
+// rawStdout returns standard output, when it is a pipe or socket, as a
+// RawFD in non-blocking mode: written without the runtime's poller, so that
+// the daemon's writes into it, once it is handed over, do not wake this
+// process (handoff.go). Anything else (a terminal, a file) is os.Stdout.
+func rawStdout() (io.Writer, *RawFD, func()) {
+	noop := func() {}
+	fd := newRawFD(1)
+	if pipe, sock := fd.Kind(); !pipe && !sock {
+		return os.Stdout, nil, noop
 	}
-	return quietIfPolled(fin, p1), quietIfPolled(fout, p2), outFile, func() { r1(); r2() }
+	fl, err := fcntlGetfl(1)
+	if err != nil {
+		return os.Stdout, nil, noop
+	}
+	if fl&syscall.O_NONBLOCK != 0 {
+		return fd, fd, noop
+	}
+	if syscall.SetNonblock(1, true) != nil {
+		return os.Stdout, nil, noop
+	}
+	return fd, fd, func() { syscall.SetNonblock(1, false) }
+}
+
+func fcntlGetfl(fd int) (int, error) {
+	fl, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFL, 0)
+	if e != 0 {
+		return 0, e
+	}
+	return int(fl), nil
 }
 
 // quietIfPolled gives a file the runtime polls raw reads and writes

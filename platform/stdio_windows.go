@@ -8,6 +8,6 @@ import (
 )
 
 // Windows pipes are left as they are (the runtime has no poller for them).
-func pollableStdio() (in io.Reader, out io.Writer, outFile *os.File, restore func()) {
+func pollableStdio() (in io.Reader, out io.Writer, outFD *RawFD, restore func()) {
 	return os.Stdin, os.Stdout, nil, func() {}
 }

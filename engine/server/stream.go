@@ -8,11 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -97,48 +95,54 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 	st.run(r.Context())
 }
 
-// takeOutput receives the client's output and the ack pipe the shim sends
-// after the 101 (api.StreamHandoff): from now on the stream writes the
-// client's messages to the output itself and its acks to the pipe.
+// takeOutput receives what the shim sends after the 101 when it hands over
+// the client's output (api.StreamHandoff): the output, the write end of the
+// ack pipe and the read end of the pipe it writes the client's messages
+// into. From then on the stream reads messages from that pipe, writes the
+// client's messages to the output itself and its acks to the ack pipe.
 func (st *stream) takeOutput(brw *bufio.ReadWriter) error {
 	if brw.Reader.Buffered() > 0 {
 		return errors.New("the shim wrote before sending its output")
 	}
-	files, err := platform.ReceiveFiles(st.conn, 2)
+	fds, err := platform.ReceiveFiles(st.conn, 3)
 	if err != nil {
 		return err
 	}
 	closeAll := func() {
-		for _, f := range files {
+		for _, f := range fds {
 			f.Close()
 		}
 	}
-	if len(files) != 2 {
+	if len(fds) != 3 {
 		closeAll()
-		return fmt.Errorf("the shim sent %d files; want its output and an ack pipe", len(files))
+		return fmt.Errorf("the shim sent %d descriptors; want its output, an ack pipe and a request pipe", len(fds))
 	}
-	for i, f := range files {
-		fi, err := f.Stat()
-		if err != nil || fi.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) == 0 || (i == 1 && fi.Mode()&fs.ModeNamedPipe == 0) {
+	for i, f := range fds {
+		if pipe, sock := f.Kind(); !pipe && (i > 0 || !sock) {
 			closeAll()
-			return fmt.Errorf("file %d the shim sent is not a pipe or socket (%v)", i, err)
+			return fmt.Errorf("descriptor %d the shim sent is not a pipe%s", i, map[bool]string{true: " or socket"}[i == 0])
 		}
 	}
-	st.hand = &handed{output: files[0], ackFile: files[1], ack: platform.QuietWriter(files[1])}
-	st.sock = st.out
-	st.out = bufio.NewWriterSize(platform.QuietWriter(files[0]), 64<<10)
-	if _, err := io.WriteString(st.hand.ack, "h\n"); err != nil {
+	if _, err := io.WriteString(fds[1], "h\n"); err != nil {
 		closeAll()
 		return fmt.Errorf("writing the ack pipe: %v", err)
 	}
+	st.hand = &handed{output: fds[0], ack: fds[1]}
+	st.sock = st.out
+	st.out = bufio.NewWriterSize(fds[0], 64<<10)
+	req := fds[2].Pollable("stdio-requests") // waited on: the runtime polls it
+	st.in = bufio.NewReaderSize(platform.QuietFile(req), 64<<10)
+	st.closeIn = func() { req.Close() }
+	// Nothing more comes on the socket; its end (the shim gone) ends the
+	// stream as the request pipe's end does.
+	go func() { io.Copy(io.Discard, st.conn); req.Close() }()
 	return nil
 }
 
 // handed is a stream's hold on the client output the shim handed over.
 type handed struct {
-	output  *os.File
-	ackFile *os.File
-	ack     io.Writer // ackFile's raw writes
+	output *platform.RawFD
+	ack    *platform.RawFD
 	// closed and broken are under the stream's wmu: the output was let go
 	// of; a write to it failed, so a message may be half-written.
 	closed, broken bool
@@ -174,7 +178,7 @@ func (st *stream) letGo() {
 		io.WriteString(h.ack, "q\n")
 	}
 	st.wmu.Unlock()
-	h.ackFile.Close()
+	h.ack.Close()
 }
 
 // tellTools sends the shim a tools/list answer the stream wrote to the
@@ -219,6 +223,8 @@ type stream struct {
 	smu   sync.Mutex
 	sock  *bufio.Writer
 	lines uint64 // lines read (acks name them)
+	// closeIn ends the reading of a handed-over stream's request pipe.
+	closeIn func()
 
 	mu          sync.Mutex
 	sid         string // the session mcp-go gave the initialize
@@ -234,7 +240,13 @@ type stream struct {
 // flight and ends the session.
 func (st *stream) run(parent context.Context) {
 	ctx, cancel := context.WithCancel(parent)
-	go func() { <-ctx.Done(); st.conn.Close() }() // shutdown (or the end below) ends the read
+	go func() { // shutdown (or the end below) ends the read
+		<-ctx.Done()
+		st.conn.Close()
+		if st.closeIn != nil {
+			st.closeIn()
+		}
+	}()
 	var wg sync.WaitGroup
 	for {
 		msg, err := st.readLine()

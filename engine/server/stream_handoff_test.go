@@ -61,7 +61,8 @@ func next(t *testing.T, ch chan string, what, want, skip string) string {
 }
 
 // On the daemon's Unix-domain socket the shim hands the stream the
-// client's output: every message for the client goes there (the shim's own
+// client's output and a pipe for the client's messages: every message for
+// the client goes to the output (the shim's own
 // lines among them, the re-initialize's answers nowhere), each line is
 // acked once all its answer is written, tools/list answers are told to the
 // shim on the socket, and when the stream ends the daemon lets go of the
@@ -90,13 +91,15 @@ func TestStreamWritesTheHandedOutput(t *testing.T) {
 	}
 	outR, outW, _ := os.Pipe()
 	ackR, ackW, _ := os.Pipe()
-	if err := platform.SendFiles(c, outW, ackW); err != nil {
+	reqR, reqW, _ := platform.Pipe()
+	if err := platform.SendFiles(c, platform.FileRawFD(outW), platform.FileRawFD(ackW), reqR); err != nil {
 		t.Fatal(err)
 	}
 	outW.Close()
 	ackW.Close()
+	reqR.Close()
 	out, acks, sockLines := lines(outR), lines(ackR), lines(br)
-	send := func(s string) { io.WriteString(c, s+"\n") }
+	send := func(s string) { io.WriteString(reqW, s+"\n") }
 	next(t, acks, "the ack pipe", "h", "")
 
 	const note = `"method":"notifications/` // list_changed and the like may come at any time
@@ -120,7 +123,7 @@ func TestStreamWritesTheHandedOutput(t *testing.T) {
 	// re-initialize's answer is not before it.
 	next(t, out, "the client's output", `"id":5,"result":{"content"`, note)
 
-	c.Close()
+	reqW.Close() // the shim's side ends
 	next(t, acks, "the ack pipe", "q", "")
 	next(t, acks, "the ack pipe", "", "")
 	next(t, out, "the client's output", "", note)

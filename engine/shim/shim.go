@@ -32,7 +32,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -56,10 +55,10 @@ type Options struct {
 	Socket string
 	In     io.Reader
 	Out    io.Writer
-	// Stdout is the file behind Out when it is a pipe or socket the
-	// runtime polls (platform.PollableStdio), which the daemon may write
-	// to itself; nil: the shim writes every message to Out.
-	Stdout *os.File
+	// Stdout is the descriptor behind Out when it is a pipe or socket
+	// (platform.PollableStdio), which the daemon may write to itself; nil:
+	// the shim writes every message to Out.
+	Stdout *platform.RawFD
 	Log    *slog.Logger
 	// Reconnect, when set, is called after the daemon stopped answering; it
 	// returns where the daemon is now (it may have restarted).
@@ -121,9 +120,11 @@ type conn struct {
 	w   *bufio.Writer
 	n   uint64 // lines written (under wmu)
 
-	// With the client's output handed over (ack not nil): the ack pipe's
+	// With the client's output handed over (ack not nil): the request
+	// pipe the lines are written to (w writes into it), the ack pipe's
 	// read end, and under amu what it said so far.
-	ack       *os.File
+	req       *platform.RawFD
+	ack       *platform.RawFD
 	amu       sync.Mutex
 	abuf      []byte              // a record not yet whole
 	sent      map[uint64]sentLine // lines written and not yet acked, by number
@@ -354,7 +355,7 @@ func (r *relay) connectLocked(ctx context.Context, mayRestart bool) (*conn, erro
 	r.mu.Lock()
 	if r.closing {
 		r.mu.Unlock()
-		c.c.Close()
+		c.close()
 		if c.ack != nil {
 			r.reclaim(c)
 		}
@@ -519,30 +520,47 @@ func (r *relay) open(ctx context.Context, network, addr, host, token string, han
 	return c, nil
 }
 
-// handOff sends the daemon the shim's output and the write end of a new
-// ack pipe. What the shim wrote is flushed first, and from then on its own
-// messages for the client go through the daemon (write).
+// handOff sends the daemon the shim's output, the write end of a new ack
+// pipe and the read end of a new pipe for the client's messages, which the
+// shim writes there from then on (the socket would wake the shim each time
+// the daemon read from it: platform's handoff.go). What the shim wrote is
+// flushed first, and its own messages for the client go through the daemon
+// from then on (write).
 func (r *relay) handOff(c *conn) error {
-	pr, pw, err := os.Pipe()
+	ackR, ackW, err := platform.Pipe()
 	if err != nil {
+		return err
+	}
+	reqR, reqW, err := platform.Pipe()
+	if err != nil {
+		ackR.Close()
+		ackW.Close()
 		return err
 	}
 	r.outMu.Lock()
 	defer r.outMu.Unlock()
-	if err := r.out.Flush(); err != nil {
-		pr.Close()
-		pw.Close()
-		return err
+	if err = r.out.Flush(); err == nil {
+		err = platform.SendFiles(c.c, r.opt.Stdout, ackW, reqR)
 	}
-	err = platform.SendFiles(c.c, r.opt.Stdout, pw)
-	pw.Close() // the daemon's is the only write end: its exit ends the pipe
+	ackW.Close() // the daemon's are the only ends left: its exit ends the pipes
+	reqR.Close()
 	if err != nil {
-		pr.Close()
+		ackR.Close()
+		reqW.Close()
 		return err
 	}
-	c.ack, c.sent, c.reclaimed = pr, map[uint64]sentLine{}, make(chan struct{})
+	c.ack, c.req, c.sent, c.reclaimed = ackR, reqW, map[uint64]sentLine{}, make(chan struct{})
+	c.w = bufio.NewWriterSize(reqW, 64<<10)
 	r.owner = c
 	return nil
+}
+
+// close ends the connection.
+func (c *conn) close() {
+	c.c.Close()
+	if c.req != nil {
+		c.req.Close()
+	}
 }
 
 // readAcks reads what the ack pipe of c holds and applies it; with wait,
@@ -553,14 +571,12 @@ func (r *relay) readAcks(c *conn, wait time.Duration) bool {
 	defer c.amu.Unlock()
 	var buf [4096]byte
 	for !c.ackEnded {
-		n, err := platform.ReadAvailable(c.ack, buf[:])
+		n, err := c.ack.ReadAvailable(buf[:])
 		if n == 0 && err == nil && wait > 0 {
-			c.ack.SetReadDeadline(time.Now().Add(wait))
-			n, err = c.ack.Read(buf[:])
-			c.ack.SetReadDeadline(time.Time{})
-			if errors.Is(err, os.ErrDeadlineExceeded) {
-				return false
+			if c.ack.Wait(wait) != nil {
+				return false // nothing within wait
 			}
+			n, err = c.ack.ReadAvailable(buf[:])
 		}
 		wait = 0
 		c.abuf = append(c.abuf, buf[:n]...)
@@ -724,7 +740,7 @@ func (r *relay) redial() {
 // dropLocked forgets c as the current connection (under cmu); false when
 // the relay is closing or c was already replaced.
 func (r *relay) dropLocked(c *conn) bool {
-	c.c.Close()
+	c.close()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.conn != c {
@@ -860,7 +876,7 @@ func (r *relay) close() {
 	c := r.conn
 	r.mu.Unlock()
 	if c != nil {
-		c.c.Close()
+		c.close()
 	}
 }
 
@@ -898,7 +914,7 @@ func (r *relay) write(b []byte) {
 		if c.writeLine(api.StreamSay, b, "", nil, b) == nil {
 			return
 		}
-		c.c.Close() // the read loop ends, and takes the output back
+		c.close() // the read loop ends, and takes the output back
 		<-c.reclaimed
 	}
 }

@@ -30,8 +30,9 @@ type handDaemon struct {
 
 type handConn struct {
 	*fakeConn
-	out *os.File // the client's output
-	ack *os.File
+	out *platform.RawFD // the client's output
+	ack *platform.RawFD
+	req *os.File // what the shim writes, from its request pipe
 }
 
 func newHandDaemon(t *testing.T) *handDaemon {
@@ -54,13 +55,14 @@ func newHandDaemon(t *testing.T) *handDaemon {
 				continue
 			}
 			io.WriteString(c, "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: "+api.StreamProtocol+"\r\n\r\n")
-			files, err := platform.ReceiveFiles(c, 2)
-			if err != nil || len(files) != 2 {
+			fds, err := platform.ReceiveFiles(c, 3)
+			if err != nil || len(fds) != 3 {
 				c.Close()
 				continue
 			}
-			io.WriteString(files[1], "h\n")
-			d.conns <- &handConn{fakeConn: &fakeConn{c: c, lines: readLines(br)}, out: files[0], ack: files[1]}
+			io.WriteString(fds[1], "h\n")
+			reqs := fds[2].Pollable("requests")
+			d.conns <- &handConn{fakeConn: &fakeConn{c: c, lines: readLines(bufio.NewReader(reqs))}, out: fds[0], ack: fds[1], req: reqs}
 		}
 	}()
 	return d
@@ -88,7 +90,7 @@ func (c *handConn) answer(msg string, n int) {
 func (c *handConn) done(n int) { fmt.Fprintf(c.ack, "a%d\n", n) }
 
 // die ends the connection as a crash does: no "q", the files closed.
-func (c *handConn) die() { c.out.Close(); c.ack.Close(); c.c.Close() }
+func (c *handConn) die() { c.out.Close(); c.ack.Close(); c.req.Close(); c.c.Close() }
 
 // startHandShim runs the shim with a real pipe as its output (the client's
 // side is returned), pointed at d's socket.
@@ -101,7 +103,7 @@ func startHandShim(t *testing.T, d *handDaemon) (*client, chan struct{}) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
-		Run(ctx, Options{BaseURL: "http://127.0.0.1:9", Token: "tok", Socket: d.sock, Project: "/p", In: inR, Out: outW, Stdout: outW})
+		Run(ctx, Options{BaseURL: "http://127.0.0.1:9", Token: "tok", Socket: d.sock, Project: "/p", In: inR, Out: outW, Stdout: platform.FileRawFD(outW)})
 		close(done)
 	}()
 	t.Cleanup(func() { cancel(); inW.Close(); <-done; outW.Close() })

@@ -48,13 +48,13 @@ the daemon routes it like any unpinned session.`,
 			// thread over on every wake-up: two futex wake-ups per message.
 			runtime.UnlockOSThread()
 			in, out := std.In, std.Out
-			var outFile *os.File
+			var outFD *platform.RawFD
 			if in == io.Reader(os.Stdin) && out == io.Writer(os.Stdout) {
-				pin, pout, pfile, restore := platform.PollableStdio()
+				pin, pout, pfd, restore := platform.PollableStdio()
 				defer restore()
-				in, out, outFile = pin, pout, pfile
+				in, out, outFD = pin, pout, pfd
 			}
-			return Stdio(cfg, in, out, outFile, std.Err)
+			return Stdio(cfg, in, out, outFD, std.Err)
 		},
 	}
 	projectFlag(cmd, &cfg.Project, "Unity project folder (default: $CLAUDE_PROJECT_DIR, else the working directory's project)")
@@ -129,10 +129,10 @@ func findQuick() *client.Client {
 
 // Stdio relays MCP over stdin/stdout to the daemon, starting it if needed.
 // The project comes from --project, else CLAUDE_PROJECT_DIR, else the
-// working directory walked up to a Unity project. outFile, when not nil, is
-// the file behind stdout, which the daemon may be handed to write the
+// working directory walked up to a Unity project. outFD, when not nil, is
+// the descriptor behind stdout, which the daemon may be handed to write the
 // client's messages itself.
-func Stdio(cfg StdioConfig, stdin io.Reader, stdout io.Writer, outFile *os.File, stderr io.Writer) error {
+func Stdio(cfg StdioConfig, stdin io.Reader, stdout io.Writer, outFD *platform.RawFD, stderr io.Writer) error {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	dir, err := state.Open()
 	if err != nil {
@@ -160,7 +160,7 @@ func Stdio(cfg StdioConfig, stdin io.Reader, stdout io.Writer, outFile *os.File,
 		log.Info("stdio session pinned", "project", proj)
 	}
 	return shim.Run(ctx, shim.Options{BaseURL: c.URL, Token: c.Token, Socket: c.Socket, Project: proj, Group: cfg.Group,
-		In: stdin, Out: stdout, Stdout: outFile, Log: log,
+		In: stdin, Out: stdout, Stdout: outFD, Log: log,
 		Reconnect: func(ctx context.Context) (shim.Target, error) {
 			c, _, err := client.Ensure(ctx, dir, exe, extra...)
 			if err != nil {
