@@ -86,7 +86,8 @@ type relay struct {
 
 	// cmu serialises sending with (re)connecting: a message is written to
 	// the current connection, or waits for the next one.
-	cmu sync.Mutex
+	cmu    sync.Mutex
+	briefs int // connections in a row that ended within a second (under cmu)
 
 	mu          sync.Mutex
 	conn        *conn // nil while disconnected
@@ -114,11 +115,12 @@ type pending struct {
 
 // conn is one stream to the daemon.
 type conn struct {
-	c   net.Conn
-	r   *bufio.Reader
-	wmu sync.Mutex
-	w   *bufio.Writer
-	n   uint64 // lines written (under wmu)
+	opened time.Time
+	c      net.Conn
+	r      *bufio.Reader
+	wmu    sync.Mutex
+	w      *bufio.Writer
+	n      uint64 // lines written (under wmu)
 
 	// With the client's output handed over (ack not nil): the request
 	// pipe the lines are written to (w writes into it), the ack pipe's
@@ -128,7 +130,7 @@ type conn struct {
 	amu       sync.Mutex
 	abuf      []byte              // a record not yet whole
 	sent      map[uint64]sentLine // lines written and not yet acked, by number
-	took      bool                // "h": the daemon took the output
+	took      bool                // "h": the daemon took the output (handOff waits for it)
 	clean     bool                // "q": it let go with nothing half-written
 	ackEnded  bool                // the pipe's writers are all gone
 	reclaimed chan struct{}       // closed once the output is the shim's again
@@ -510,7 +512,7 @@ func (r *relay) open(ctx context.Context, network, addr, host, token string, han
 		return nil, errors.New(msg)
 	}
 	nc.SetDeadline(time.Time{})
-	c := &conn{c: nc, r: br, w: bufio.NewWriterSize(nc, 64<<10)}
+	c := &conn{opened: time.Now(), c: nc, r: br, w: bufio.NewWriterSize(nc, 64<<10)}
 	if handOff {
 		if err := r.handOff(c); err != nil {
 			nc.Close()
@@ -549,7 +551,27 @@ func (r *relay) handOff(c *conn) error {
 		reqW.Close()
 		return err
 	}
+	// The daemon's "h" says it took the output; a daemon that cannot (of
+	// another version, say) closes the stream and the pipe ends instead.
+	var h [2]byte
+	n := 0
+	for deadline := time.Now().Add(5 * time.Second); n < 2 && time.Now().Before(deadline); {
+		if ackR.Wait(time.Until(deadline)) != nil {
+			break
+		}
+		m, rerr := ackR.ReadAvailable(h[n:])
+		if rerr != nil {
+			break
+		}
+		n += m
+	}
+	if string(h[:n]) != "h\n" {
+		ackR.Close()
+		reqW.Close()
+		return fmt.Errorf("the daemon did not take the output (it answered %q on the ack pipe)", h[:n])
+	}
 	c.ack, c.req, c.sent, c.reclaimed = ackR, reqW, map[uint64]sentLine{}, make(chan struct{})
+	c.took = true
 	c.w = bufio.NewWriterSize(reqW, 64<<10)
 	r.owner = c
 	return nil
@@ -601,8 +623,6 @@ func (r *relay) readAcks(c *conn, wait time.Duration) bool {
 // c.amu.
 func (r *relay) ackRecord(c *conn, rec []byte) {
 	switch {
-	case string(rec) == "h":
-		c.took = true
 	case string(rec) == "q":
 		c.clean = true
 	case len(rec) > 1 && rec[0] == 'a':
@@ -702,13 +722,29 @@ func (r *relay) readLoop(c *conn) {
 	busy := len(r.inflight) > 0
 	r.mu.Unlock()
 	var err error
-	if lost && busy {
+	if lost && busy && r.brief(c) {
+		// A daemon that ends every stream as soon as it opens: answer
+		// what is in flight instead of reconnecting at full speed.
+		err = errors.New("the daemon ended the stdio stream three times in a row within a second of opening it; see the daemon's log (unitymcp status shows where)")
+		r.failLost("unitymcp daemon unreachable: " + err.Error())
+	} else if lost && busy {
 		_, err = r.connectLocked(r.ctx, true) // a failure answers what was in flight
 	}
 	r.cmu.Unlock()
 	if lost && (!busy || err != nil) {
 		r.redial()
 	}
+}
+
+// brief counts connections that ended within a second of opening, and
+// reports whether three in a row did (under cmu).
+func (r *relay) brief(c *conn) bool {
+	if time.Since(c.opened) >= time.Second {
+		r.briefs = 0
+		return false
+	}
+	r.briefs++
+	return r.briefs >= 3
 }
 
 // redial tries the known address every second until a connection is made

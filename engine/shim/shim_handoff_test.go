@@ -24,8 +24,9 @@ import (
 // socket with the client's output handed over: the test writes answers to
 // the output itself and acks lines on the ack pipe, as the daemon does.
 type handDaemon struct {
-	sock  string
-	conns chan *handConn
+	sock   string
+	conns  chan *handConn
+	refuse bool // take the descriptors, then close them and the stream without "h"
 }
 
 type handConn struct {
@@ -56,7 +57,10 @@ func newHandDaemon(t *testing.T) *handDaemon {
 			}
 			io.WriteString(c, "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: "+api.StreamProtocol+"\r\n\r\n")
 			fds, err := platform.ReceiveFiles(c, 3)
-			if err != nil || len(fds) != 3 {
+			if err != nil || len(fds) != 3 || d.refuse {
+				for _, f := range fds {
+					f.Close()
+				}
 				c.Close()
 				continue
 			}
@@ -95,6 +99,10 @@ func (c *handConn) die() { c.out.Close(); c.ack.Close(); c.req.Close(); c.c.Clos
 // startHandShim runs the shim with a real pipe as its output (the client's
 // side is returned), pointed at d's socket.
 func startHandShim(t *testing.T, d *handDaemon) (*client, chan struct{}) {
+	return startHandShimAt(t, d, "http://127.0.0.1:9")
+}
+
+func startHandShimAt(t *testing.T, d *handDaemon, base string) (*client, chan struct{}) {
 	inR, inW := io.Pipe()
 	outR, outW, err := os.Pipe()
 	if err != nil {
@@ -103,7 +111,7 @@ func startHandShim(t *testing.T, d *handDaemon) (*client, chan struct{}) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
-		Run(ctx, Options{BaseURL: "http://127.0.0.1:9", Token: "tok", Socket: d.sock, Project: "/p", In: inR, Out: outW, Stdout: platform.FileRawFD(outW)})
+		Run(ctx, Options{BaseURL: base, Token: "tok", Socket: d.sock, Project: "/p", In: inR, Out: outW, Stdout: platform.FileRawFD(outW)})
 		close(done)
 	}()
 	t.Cleanup(func() { cancel(); inW.Close(); <-done; outW.Close() })
@@ -238,4 +246,18 @@ func TestHandedOutputEndsOnceAnswered(t *testing.T) {
 		t.Fatalf("the shim ended %v after the ack", d)
 	}
 	c.answers(t, "2")
+}
+
+// A daemon that takes the descriptors but not the output (another version,
+// say) closes the stream without its "h": the shim relays over TCP instead.
+func TestRefusedHandoffRelays(t *testing.T) {
+	d := newHandDaemon(t)
+	d.refuse = true
+	tcp := newFakeDaemon(t)
+	c, _ := startHandShimAt(t, d, "http://"+tcp.ln.Addr().String())
+	c.send(initialize)
+	c1 := tcp.next(t)
+	c1.expect(t, `"method":"initialize"`)
+	c1.send(`{"jsonrpc":"2.0","id":1,"result":{}}`)
+	c.answers(t, "1")
 }

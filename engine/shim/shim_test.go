@@ -274,3 +274,20 @@ func TestRequestHeadReadsClientMessages(t *testing.T) {
 		}
 	}
 }
+
+// A daemon that ends every stream as soon as it opens gets three tries, not
+// a reconnection at full speed: then what is in flight is answered.
+func TestStreamsEndingAtOnceAreNotRetriedForever(t *testing.T) {
+	d := newFakeDaemon(t)
+	c := startShim(t, d)
+	c.send(initialize)
+	for i := 0; i < 3; i++ {
+		ci := d.next(t)
+		ci.expect(t, `"method":"initialize"`)
+		ci.c.Close()
+	}
+	got := c.answers(t, "1")
+	if !strings.Contains(got[api.IDKey(json.RawMessage("1"))], "three times in a row") {
+		t.Fatalf("after three streams ended at once: %v; want the initialize answered with why", got)
+	}
+}
