@@ -152,10 +152,33 @@ func (f *RawFD) Write(b []byte) (int, error) {
 	return n, nil
 }
 
+// WriteNow writes what of b fits now, without waiting: how much, and an
+// error only if the descriptor failed.
+func (f *RawFD) WriteNow(b []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for n < len(b) && !f.closed.Load() {
+		m, errno := f.write(b[n:min(len(b), n+quietChunk)])
+		switch errno {
+		case 0:
+			n += m
+		case syscall.EINTR:
+		case syscall.EAGAIN:
+			return n, nil
+		default:
+			return n, os.NewSyscallError("write", errno)
+		}
+	}
+	return n, nil
+}
+
 // write is one raw write. A socket's says itself that it must not block;
 // a pipe's mode belongs to its open file, which a parent may switch back
-// to blocking, so it is checked first and a blocking pipe is written with
-// a system call the runtime lets block.
+// to blocking (the shim does as it exits), so it is checked first, and on
+// a blocking pipe only what fits now is written (poll(2) says a pipe has
+// room for PIPE_BUF bytes), so that no write ever blocks and Close is never
+// stuck behind one.
 func (f *RawFD) write(b []byte) (int, syscall.Errno) {
 	if f.sock {
 		return sysSend(uintptr(f.fd), b)
@@ -164,12 +187,19 @@ func (f *RawFD) write(b []byte) (int, syscall.Errno) {
 	if e == 0 && fl&syscall.O_NONBLOCK != 0 {
 		return sysWrite(uintptr(f.fd), b)
 	}
-	m, err := syscall.Write(f.fd, b)
+	if n, err := unix.Poll([]unix.PollFd{{Fd: int32(f.fd), Events: unix.POLLOUT}}, 0); err != nil || n == 0 {
+		return 0, syscall.EAGAIN
+	}
+	m, err := syscall.Write(f.fd, b[:min(len(b), pipeBuf)])
 	if errno, ok := err.(syscall.Errno); ok {
 		return 0, errno
 	}
 	return m, 0
 }
+
+// pipeBuf is what a pipe poll(2) says has room takes in one write without
+// blocking: PIPE_BUF, the smaller of macOS's (512) and Linux's (4096).
+const pipeBuf = 512
 
 // ReadAvailable reads what the descriptor holds right now, without
 // waiting: 0 and nil when it holds nothing, io.EOF once every writer

@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -114,5 +115,31 @@ func TestRawFDWriteWaitsAndCloses(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Close did not end a write waiting for room")
+	}
+}
+
+// A pipe switched back to blocking mode by another process (the shim does
+// as it exits): a write still never blocks, so Close ends one that waits
+// for a reader that never reads.
+func TestRawFDBlockingPipeCloses(t *testing.T) {
+	r, w, err := Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if n, _ := w.WriteNow(make([]byte, 1<<20)); n == 0 || n == 1<<20 {
+		t.Fatalf("WriteNow into an empty pipe wrote %d bytes; want it full and no wait", n)
+	}
+	syscall.SetNonblock(w.fd, false)
+	done := make(chan error, 1)
+	time.AfterFunc(100*time.Millisecond, func() { w.Close() }) // once the write below waits
+	go func() { _, err := w.Write([]byte("more")); done <- err }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, os.ErrClosed) {
+			t.Fatalf("the write ended by Close: %v; want os.ErrClosed", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Close did not end a write on a full pipe in blocking mode")
 	}
 }

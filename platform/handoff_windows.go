@@ -21,6 +21,7 @@ type RawFD struct{}
 func FileRawFD(*os.File) *RawFD                  { return nil }
 func (*RawFD) Kind() (pipe, sock bool)           { return false, false }
 func (*RawFD) Write([]byte) (int, error)         { return 0, errNoPassing }
+func (*RawFD) WriteNow([]byte) (int, error)      { return 0, errNoPassing }
 func (*RawFD) ReadAvailable([]byte) (int, error) { return 0, errNoPassing }
 func (*RawFD) Wait(time.Duration) error          { return errNoPassing }
 func (*RawFD) Close() error                      { return errNoPassing }

@@ -29,25 +29,30 @@ const (
 const StreamProtocol = "unitymcp-stdio"
 
 // Handing the client's output to the daemon (docs/architecture.md, "The
-// stdio stream"). On the daemon's Unix-domain socket the shim may ask for
-// the upgrade with StreamHandoff: StreamHandoffValue; after the 101 it sends
-// two files (platform.SendFiles): its standard output, which the daemon
-// then writes every message for the client to, and the write end of an ack
-// pipe, on which the daemon records, one per line:
+// answers skip the shim"). On the daemon's Unix-domain socket the shim may
+// ask for the upgrade with StreamHandoff: StreamHandoffValue; after the 101
+// it sends three descriptors (platform.SendFiles): its standard output,
+// which the daemon then writes every message for the client to; the write
+// end of an ack pipe; and the read end of a request pipe, into which the
+// shim writes its lines from then on (nothing more comes on the socket).
+// On the ack pipe the daemon records, one per line:
 //
-//	h     it took the output (first, before writing anything);
+//	h     it took the output (first, before writing anything; the shim
+//	      waits for it, and relays over TCP without it);
 //	a<N>  it is done with the N-th line the shim wrote (1-based), all it
-//	      answered to it written;
+//	      answered to it written to the client;
 //	q     it let go of the output with no message half-written (last).
 //
-// The shim reads the pipe when it forwards a request and when the stream
-// ends, never waiting on it, so an answer costs it no wake-up. Besides the
-// client's messages (JSON objects), the shim writes lines that start with
-// StreamSay (write the rest to the client: the shim's own answers) or
-// StreamQuiet (serve the rest, answering nobody: the shim's re-initialize
-// after a restart); the daemon writes the shim, on the socket, only lines
-// that start with StreamTools (a tools/list answer it wrote to the client,
-// for the shim to learn which tools are safe to repeat).
+// The shim reads the pipe without waiting when it writes a line, and to
+// its end when the stream ends (or stdin did), so an answer costs it no
+// wake-up; the daemon never waits on the shim to read it either (acks
+// that do not fit wait in memory until the end). Besides the client's
+// messages (JSON objects), the shim writes lines that start with StreamSay
+// (write the rest to the client: the shim's own answers) or StreamQuiet
+// (serve the rest, answering nobody: the shim's re-initialize after a
+// restart); the daemon writes the shim, on the socket, only lines that
+// start with StreamTools (a tools/list answer it wrote to the client, for
+// the shim to learn which tools are safe to repeat).
 const (
 	StreamHandoff      = "Unitymcp-Handoff"
 	StreamHandoffValue = "stdout"

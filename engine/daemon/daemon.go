@@ -232,7 +232,7 @@ func Run(ctx context.Context, cfg Config) error {
 	eng.Close() // the editors' last descriptors are on disk
 	log.Debug("editors closed")
 	cancelStreams()
-	srv.WaitStreams(2 * time.Second)
+	srv.WaitStreams(3 * time.Second) // each waits up to 2 s for its answers' acks
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {

@@ -64,19 +64,54 @@ type Server struct {
 	large       chan struct{}
 	// fastCalls counts tools/call requests answered by the fast path.
 	fastCalls atomic.Int64
-	// streams counts stdio streams that have not let go of a handed-over
-	// output yet (WaitStreams).
-	streams sync.WaitGroup
+	// Stdio streams that have not let go of a handed-over output yet
+	// (WaitStreams), under streamMu; after WaitStreams no new one starts.
+	streamMu     sync.Mutex
+	streamCount  int
+	streamIdle   chan struct{} // closed when the count reaches 0 (WaitStreams)
+	shuttingDown bool
 }
 
-// WaitStreams waits, at most d, until every stdio stream ended by the
-// shutdown let go of the client output it was handed, so that its shim
-// knows no message was left half-written (stream.go).
+// streamStarted counts a new stdio stream; false once the daemon is
+// shutting down.
+func (s *Server) streamStarted() bool {
+	s.streamMu.Lock()
+	defer s.streamMu.Unlock()
+	if s.shuttingDown {
+		return false
+	}
+	s.streamCount++
+	return true
+}
+
+// streamEnded counts a stream that let go of its output.
+func (s *Server) streamEnded() {
+	s.streamMu.Lock()
+	defer s.streamMu.Unlock()
+	if s.streamCount--; s.streamCount == 0 && s.streamIdle != nil {
+		close(s.streamIdle)
+		s.streamIdle = nil
+	}
+}
+
+// WaitStreams refuses new stdio streams and waits, at most d, until every
+// stream ended by the shutdown let go of the client output it was handed,
+// so that its shim knows what was answered and that no message was left
+// half-written (stream.go).
 func (s *Server) WaitStreams(d time.Duration) {
-	done := make(chan struct{})
-	go func() { s.streams.Wait(); close(done) }()
+	s.streamMu.Lock()
+	s.shuttingDown = true
+	if s.streamCount == 0 {
+		s.streamMu.Unlock()
+		return
+	}
+	if s.streamIdle == nil {
+		s.streamIdle = make(chan struct{})
+	}
+	idle := s.streamIdle
+	s.streamMu.Unlock()
 	select {
-	case <-done:
+	case <-idle:
 	case <-time.After(d):
 	}
 }

@@ -58,8 +58,13 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "bad_upgrade", fmt.Sprintf("%s is the stdio shim's stream: send GET with Connection: Upgrade and Upgrade: %s (MCP clients use %s)", api.PathStream, api.StreamProtocol, api.PathMCP))
 		return
 	}
+	if !s.streamStarted() {
+		httpError(w, http.StatusServiceUnavailable, "shutting_down", "the daemon is shutting down; the stdio shim connects to the next one")
+		return
+	}
 	conn, brw, err := http.NewResponseController(w).Hijack()
 	if err != nil {
+		s.streamEnded()
 		httpError(w, http.StatusInternalServerError, "internal", "upgrading the stream: "+err.Error())
 		return
 	}
@@ -81,17 +86,18 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 	st := &stream{s: s, conn: conn, in: brw.Reader, out: brw.Writer, url: &u, hash: hash, host: r.Host, remote: r.RemoteAddr,
 		slots: make(chan struct{}, maxStreamRequests)}
 	if _, err := brw.WriteString("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: " + api.StreamProtocol + "\r\n\r\n"); err != nil || brw.Flush() != nil {
+		s.streamEnded()
 		conn.Close()
 		return
 	}
 	if r.Header.Get(api.StreamHandoff) == api.StreamHandoffValue {
 		if err := st.takeOutput(brw); err != nil {
 			s.log.Warn("stdio stream: the shim's output could not be taken over; closing the stream (the shim relays on its next one)", "err", err)
+			s.streamEnded()
 			conn.Close()
 			return
 		}
 	}
-	s.streams.Add(1)
 	st.run(r.Context())
 }
 
@@ -129,13 +135,9 @@ func (st *stream) takeOutput(brw *bufio.ReadWriter) error {
 	}
 	st.hand = &handed{output: fds[0], ack: fds[1]}
 	st.sock = st.out
-	st.out = bufio.NewWriterSize(fds[0], 64<<10)
 	req := fds[2].Pollable("stdio-requests") // waited on: the runtime polls it
 	st.in = bufio.NewReaderSize(platform.QuietFile(req), 64<<10)
 	st.closeIn = func() { req.Close() }
-	// Nothing more comes on the socket; its end (the shim gone) ends the
-	// stream as the request pipe's end does.
-	go func() { io.Copy(io.Discard, st.conn); req.Close() }()
 	return nil
 }
 
@@ -143,41 +145,66 @@ func (st *stream) takeOutput(brw *bufio.ReadWriter) error {
 type handed struct {
 	output *platform.RawFD
 	ack    *platform.RawFD
-	// closed and broken are under the stream's wmu: the output was let go
-	// of; a write to it failed, so a message may be half-written.
-	closed, broken bool
+	// Under the stream's wmu: the output was let go of; a write to it
+	// failed part-way, so a message may be half-written; acks not yet in
+	// the pipe (the daemon never waits on the shim to read them: done
+	// writes what fits, letGo the rest); the ack pipe was closed.
+	closed, broken, acksClosed bool
+	acks                       []byte
+	line                       []byte // a message and its newline, for one write
 }
 
-// done records that the stream has finished with its n-th line, all its
-// answer written (the shim stops tracking it).
-func (st *stream) done(n uint64) {
+// done records, when ok (everything the line's answer wrote reached the
+// client), that the stream has finished with its n-th line: the shim stops
+// tracking it. A line whose answer was dropped because the output was let
+// go of is not acked: the shim answers it.
+func (st *stream) done(n uint64, ok bool) {
+	h := st.hand
+	if h == nil || !ok {
+		return
+	}
+	st.wmu.Lock()
+	defer st.wmu.Unlock()
+	if h.acksClosed {
+		return
+	}
+	h.acks = append(strconv.AppendUint(append(h.acks, 'a'), n, 10), '\n')
+	if m, err := h.ack.WriteNow(h.acks); err == nil {
+		h.acks = append(h.acks[:0], h.acks[m:]...)
+	}
+}
+
+// releaseOutput stops writing to the client's output (a write waiting on a
+// client that does not read ends here); the shim takes it back once the
+// ack pipe ends (letGo). Called before what is in flight is cancelled, so
+// that the shim answers it (or sends it again) rather than hearing of its
+// cancellation.
+func (st *stream) releaseOutput() {
 	h := st.hand
 	if h == nil {
 		return
 	}
-	var b [24]byte
-	rec := strconv.AppendUint(append(b[:0], 'a'), n, 10)
+	h.output.Close()
 	st.wmu.Lock()
-	if !h.closed {
-		h.ack.Write(append(rec, '\n'))
-	}
+	h.closed = true
 	st.wmu.Unlock()
 }
 
-// letGo gives the client's output back to the shim: nothing is written to
-// it after, and the ack pipe says whether a message was left half-written.
+// letGo ends the ack pipe: the acks not yet written, then "q" unless a
+// message may have been left half-written. The shim waits for the pipe's
+// end before it writes to the client itself.
 func (st *stream) letGo() {
 	h := st.hand
 	if h == nil {
 		return
 	}
-	h.output.Close() // a write waiting on a client that does not read ends here
 	st.wmu.Lock()
-	h.closed = true
+	defer st.wmu.Unlock()
 	if !h.broken {
-		io.WriteString(h.ack, "q\n")
+		h.acks = append(h.acks, "q\n"...)
 	}
-	st.wmu.Unlock()
+	h.ack.Write(h.acks) // the shim reads until the end; a dead shim fails it
+	h.acksClosed = true
 	h.ack.Close()
 }
 
@@ -216,7 +243,7 @@ type stream struct {
 	remote string
 
 	wmu sync.Mutex
-	out *bufio.Writer // the socket, or the client's output once handed over
+	out *bufio.Writer // the socket (its messages for the client, unless handed over)
 	// hand is the client's output the shim handed over (nil: answers go
 	// back on the socket); sock is then the socket, for StreamTools lines.
 	hand  *handed
@@ -242,11 +269,17 @@ func (st *stream) run(parent context.Context) {
 	ctx, cancel := context.WithCancel(parent)
 	go func() { // shutdown (or the end below) ends the read
 		<-ctx.Done()
+		st.releaseOutput()
 		st.conn.Close()
 		if st.closeIn != nil {
 			st.closeIn()
 		}
 	}()
+	if st.hand != nil {
+		// Nothing more comes on the socket once the output is handed over:
+		// its end (the shim gone) ends the stream as the request pipe's does.
+		go func() { io.Copy(io.Discard, st.conn); st.releaseOutput(); cancel() }()
+	}
 	var wg sync.WaitGroup
 	for {
 		msg, err := st.readLine()
@@ -256,14 +289,28 @@ func (st *stream) run(parent context.Context) {
 		if msg = bytes.TrimSpace(msg); len(msg) > 0 {
 			st.dispatch(ctx, msg, st.lines, &wg)
 		} else {
-			st.done(st.lines)
+			st.done(st.lines, true)
 		}
 	}
+	st.releaseOutput() // what is still in flight is the shim's to answer now
 	cancel()
-	st.letGo() // what is still in flight is the shim's to answer now
-	st.s.streams.Done()
+	// Answers written before the release get their acks: their handlers
+	// return at once (the rest were cancelled); the shim waits for letGo.
+	waitGroup(&wg, 2*time.Second)
+	st.letGo()
+	st.s.streamEnded()
 	wg.Wait()
 	st.endSession()
+}
+
+// waitGroup waits for wg, at most d.
+func waitGroup(wg *sync.WaitGroup, d time.Duration) {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+	}
 }
 
 // readLine reads one line of at most MaxBodyBytes; a longer one is answered
@@ -280,8 +327,7 @@ func (st *stream) readLine() ([]byte, error) {
 				return nil, err
 			}
 			st.lines++
-			st.done(st.lines)
-			st.write([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"a message of over %d bytes was dropped: that is the daemon's request size limit"}}`, MaxBodyBytes)))
+			st.done(st.lines, st.write([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"a message of over %d bytes was dropped: that is the daemon's request size limit"}}`, MaxBodyBytes))))
 			line = line[:0]
 			continue
 		}
@@ -319,25 +365,22 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 	if st.hand != nil {
 		switch msg[0] {
 		case api.StreamSay: // the shim's own answer to the client
-			st.write(msg[1:])
-			st.done(n)
+			st.done(n, st.write(msg[1:]))
 			return
 		case api.StreamQuiet: // the shim's re-initialize: served, answered to nobody
 			msg, quiet = bytes.TrimSpace(msg[1:]), true
 			if len(msg) == 0 {
-				st.done(n)
+				st.done(n, true)
 				return
 			}
 		}
 	}
 	if msg[0] == '[' {
-		st.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not part of MCP; send one message per line"}}`))
-		st.done(n)
+		st.done(n, st.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not part of MCP; send one message per line"}}`)))
 		return
 	}
 	if err := json.Unmarshal(msg, &head); err != nil {
-		st.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the message is not JSON: ` + jsonEscape(err.Error()) + `"}}`))
-		st.done(n)
+		st.done(n, st.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the message is not JSON: `+jsonEscape(err.Error())+`"}}`)))
 		return
 	}
 	switch head.Method {
@@ -345,8 +388,7 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 		st.mu.Lock()
 		st.initBody = msg
 		st.mu.Unlock()
-		st.post(ctx, msg, &head, quiet)
-		st.done(n)
+		st.done(n, st.post(ctx, msg, &head, quiet))
 		return
 	case "notifications/initialized":
 		st.mu.Lock()
@@ -363,10 +405,8 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 	if len(msg) > LargeBodyBytes {
 		var err error
 		if release, err = st.s.largeSlot(ctx, 30*time.Second); err != nil {
-			if isRequest {
-				st.answerError(head.ID, fmt.Sprintf("busy: %d messages over %d bytes are being served; send this one again in a moment", cap(st.s.large), LargeBodyBytes))
-			}
-			st.done(n)
+			ok := !isRequest || st.answerError(head.ID, fmt.Sprintf("busy: %d messages over %d bytes are being served; send this one again in a moment", cap(st.s.large), LargeBodyBytes))
+			st.done(n, ok)
 			return
 		}
 	}
@@ -378,8 +418,7 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 		case st.slots <- struct{}{}:
 		default:
 			release()
-			st.answerError(head.ID, fmt.Sprintf("busy: %d requests of this session are being served; send the next when one is answered", maxStreamRequests))
-			st.done(n)
+			st.done(n, st.answerError(head.ID, fmt.Sprintf("busy: %d requests of this session are being served; send the next when one is answered", maxStreamRequests)))
 			return
 		}
 	}
@@ -390,8 +429,7 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 		if isRequest {
 			defer func() { <-st.slots }()
 		}
-		st.post(ctx, msg, &head, quiet)
-		st.done(n)
+		st.done(n, st.post(ctx, msg, &head, quiet))
 		if head.Method == "notifications/initialized" {
 			st.listen(ctx, wg)
 		}
@@ -401,18 +439,20 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 // maxStreamRequests bounds the requests of one stream served at once.
 const maxStreamRequests = 64
 
-// answerError answers a request of the stream's with a JSON-RPC error.
-func (st *stream) answerError(id json.RawMessage, msg string) {
+// answerError answers a request of the stream's with a JSON-RPC error;
+// false if the answer was not written (write).
+func (st *stream) answerError(id json.RawMessage, msg string) bool {
 	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": mcp.INTERNAL_ERROR, "message": msg}})
-	st.write(b)
+	return st.write(b)
 }
 
 // post serves msg as a POST to /mcp and writes what it answers. A session
 // the daemon forgot (idle expiry) is started again with the client's own
 // initialize, transparently, and msg sent again: a 404 means it did not run.
 //
-// quiet serves it answering nobody (the shim's re-initialize).
-func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet bool) {
+// quiet serves it answering nobody (the shim's re-initialize). It reports
+// whether everything the answer wrote reached the client (write).
+func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet bool) bool {
 	w := st.serve(ctx, http.MethodPost, msg, head, quiet)
 	if w.status == http.StatusNotFound && w.sid != "" && head.Method != "initialize" &&
 		strings.Contains(strings.ToLower(api.ErrorMessage(w.buf)+string(w.buf)), "session") && st.reinitialize(ctx, w.sid) {
@@ -426,6 +466,7 @@ func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet 
 		}
 		st.mu.Unlock()
 	}
+	return !w.dropped
 }
 
 // serve runs one request through serveMCP with a writer that relays its
@@ -587,8 +628,11 @@ func (st *stream) endSession() {
 	st.mcp(ctx, w, http.MethodDelete, nil, nil, st.session())
 }
 
-// write sends one message to the shim, one per line.
-func (st *stream) write(b []byte) {
+// write sends one message for the client, one per line: to the shim, or
+// to the client's output the shim handed over. False when it was not
+// written: the output was let go of (the shim answers what is left), or
+// the shim or its client is gone.
+func (st *stream) write(b []byte) bool {
 	if bytes.IndexByte(b, '\n') >= 0 {
 		var c bytes.Buffer
 		if json.Compact(&c, b) == nil {
@@ -597,17 +641,33 @@ func (st *stream) write(b []byte) {
 	}
 	st.wmu.Lock()
 	defer st.wmu.Unlock()
-	if st.hand != nil && st.hand.closed {
-		return // let go of: the shim answers what is left
+	if h := st.hand; h != nil {
+		if h.closed {
+			return false
+		}
+		// One write of the message and its newline: a failure part-way is
+		// the only way a line is left half-written (no "q" then).
+		h.line = append(append(h.line[:0], b...), '\n')
+		n, err := h.output.Write(h.line)
+		if cap(h.line) > 1<<20 {
+			h.line = nil
+		}
+		if err != nil {
+			h.broken = h.broken || n > 0
+			if !h.closed {
+				st.conn.Close() // the client is gone: the read loop ends the stream
+			}
+			return false
+		}
+		return true
 	}
 	st.out.Write(b)
 	st.out.WriteByte('\n')
 	if st.out.Flush() != nil {
-		if st.hand != nil {
-			st.hand.broken = true
-		}
-		st.conn.Close() // the shim or its client is gone: the read loop ends the stream
+		st.conn.Close() // the shim is gone: the read loop ends the stream
+		return false
 	}
+	return true
 }
 
 // lineWriter is the http.ResponseWriter of one message served for a
@@ -624,6 +684,7 @@ type lineWriter struct {
 	buf     []byte
 	data    bytes.Buffer // the current SSE event's data
 	discard bool         // re-initializing: nothing reaches the client
+	dropped bool         // a message was not written (stream.write)
 
 	onMessage func([]byte)
 	out       func([]byte) // where messages go (nil: the stream)
@@ -696,7 +757,9 @@ func (w *lineWriter) emit(b []byte) {
 	case w.out != nil:
 		w.out(b)
 	default:
-		w.st.write(b)
+		if !w.st.write(b) {
+			w.dropped = true
+		}
 	}
 }
 
@@ -732,7 +795,11 @@ func (w *lineWriter) finish() {
 }
 
 // fail answers the request with a JSON-RPC error.
-func (w *lineWriter) fail(msg string) { w.st.answerError(w.head.ID, msg) }
+func (w *lineWriter) fail(msg string) {
+	if !w.st.answerError(w.head.ID, msg) {
+		w.dropped = true
+	}
+}
 
 // isJSONRPC reports whether b starts like a JSON-RPC 2.0 message (the
 // daemon's own answers, or an HTTP error body).

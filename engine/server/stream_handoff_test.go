@@ -4,6 +4,7 @@ package server
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -17,12 +18,13 @@ import (
 	"github.com/unitymcp/unitymcp/platform"
 )
 
-// lines delivers what r holds, line by line, until it ends (then closed).
-func lines(r io.Reader) chan string {
+// lines delivers what r holds, line by line, until it ends (then closed);
+// it reads ahead at most size bytes and 64 lines.
+func lines(r io.Reader, size int) chan string {
 	ch := make(chan string, 64)
 	go func() {
 		defer close(ch)
-		br := bufio.NewReaderSize(r, 1<<20)
+		br := bufio.NewReaderSize(r, size)
 		for {
 			l, err := br.ReadString('\n')
 			if err != nil {
@@ -98,7 +100,7 @@ func TestStreamWritesTheHandedOutput(t *testing.T) {
 	outW.Close()
 	ackW.Close()
 	reqR.Close()
-	out, acks, sockLines := lines(outR), lines(ackR), lines(br)
+	out, acks, sockLines := lines(outR, 1<<20), lines(ackR, 4096), lines(br, 1<<20)
 	send := func(s string) { io.WriteString(reqW, s+"\n") }
 	next(t, acks, "the ack pipe", "h", "")
 
@@ -123,7 +125,22 @@ func TestStreamWritesTheHandedOutput(t *testing.T) {
 	// re-initialize's answer is not before it.
 	next(t, out, "the client's output", `"id":5,"result":{"content"`, note)
 
+	// The shim reads acks only now and then: 20,000 lines acked while
+	// nothing reads them (the pipe holds ~9,000; the reader above keeps 4 KiB
+	// and 64 lines) never stop the stream.
+	const many = 20000
+	go func() {
+		for i := 0; i < many; i++ {
+			send(string(api.StreamSay) + fmt.Sprintf(`{"jsonrpc":"2.0","id":"s%d","result":{}}`, i))
+		}
+	}()
+	for i := 0; i < many; i++ {
+		next(t, out, "the client's output", fmt.Sprintf(`"id":"s%d"`, i), note)
+	}
 	reqW.Close() // the shim's side ends
+	for i := 6; i < 6+many; i++ {
+		next(t, acks, "the ack pipe", fmt.Sprintf("a%d", i), "")
+	}
 	next(t, acks, "the ack pipe", "q", "")
 	next(t, acks, "the ack pipe", "", "")
 	next(t, out, "the client's output", "", note)

@@ -191,8 +191,28 @@ func Run(ctx context.Context, opt Options) error {
 	// stdin closed: let answers in flight arrive (`echo request | unitymcp
 	// stdio` gets its answer), then end the stream, which ends the session.
 	r.waitAnswered(5 * time.Second)
-	r.close()
+	r.finish()
 	return nil
+}
+
+// finish ends the stream once stdin ended. With the output handed over, it
+// ends the request pipe first and waits (at most 5 s) for the daemon to let
+// go of the output, so that what the daemon did not write — the shim's own
+// messages among them — the shim writes, before the socket is closed.
+func (r *relay) finish() {
+	r.mu.Lock()
+	c := r.conn
+	r.closing = true // the stream's end is ours: not a daemon lost
+	r.mu.Unlock()
+	if c != nil && c.ack != nil {
+		c.req.Close()
+		select {
+		case <-c.reclaimed:
+		case <-time.After(5 * time.Second):
+		case <-r.ctx.Done():
+		}
+	}
+	r.close()
 }
 
 // maxKept is how much of each end of a line over api.MaxRequestBytes is
@@ -529,6 +549,17 @@ func (r *relay) open(ctx context.Context, network, addr, host, token string, han
 // flushed first, and its own messages for the client go through the daemon
 // from then on (write).
 func (r *relay) handOff(c *conn) error {
+	// A connection that still holds the output (its read loop is taking it
+	// back: a send failed, the daemon is going) must give it back first:
+	// two writers would interleave, and its last acks say what needs no
+	// answer from the new one.
+	r.outMu.Lock()
+	prev := r.owner
+	r.outMu.Unlock()
+	if prev != nil {
+		prev.close()
+		<-prev.reclaimed
+	}
 	ackR, ackW, err := platform.Pipe()
 	if err != nil {
 		return err
@@ -575,6 +606,19 @@ func (r *relay) handOff(c *conn) error {
 	c.w = bufio.NewWriterSize(reqW, 64<<10)
 	r.owner = c
 	return nil
+}
+
+// unwrittenSays counts the shim's messages the daemon has not acked.
+func (c *conn) unwrittenSays() int {
+	c.amu.Lock()
+	defer c.amu.Unlock()
+	n := 0
+	for _, s := range c.sent {
+		if s.say != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // close ends the connection.
@@ -880,6 +924,9 @@ func (r *relay) waitAnswered(d time.Duration) {
 		}
 		c := r.conn
 		r.mu.Unlock()
+		if c != nil && c.ack != nil {
+			open += c.unwrittenSays()
+		}
 		if open == 0 {
 			return
 		}
@@ -947,6 +994,7 @@ func (r *relay) write(b []byte) {
 			return
 		}
 		r.outMu.Unlock()
+		r.readAcks(c, 0) // as before every line: what was answered since
 		if c.writeLine(api.StreamSay, b, "", nil, b) == nil {
 			return
 		}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,13 +32,34 @@ type handDaemon struct {
 
 type handConn struct {
 	*fakeConn
-	out *platform.RawFD // the client's output
-	ack *platform.RawFD
-	req *os.File // what the shim writes, from its request pipe
+	out  *platform.RawFD // the client's output
+	ack  *platform.RawFD
+	req  *os.File // what the shim writes, from its request pipe
+	dead atomic.Bool
 }
 
-func newHandDaemon(t *testing.T) *handDaemon {
-	d := &handDaemon{sock: filepath.Join(t.TempDir(), "d.sock"), conns: make(chan *handConn, 8)}
+// serve delivers the shim's lines; when the shim ends its request pipe,
+// the daemon lets go of the output, as the real one does ("q", then the
+// descriptors and the socket closed).
+func (c *handConn) serve(br *bufio.Reader) {
+	defer close(c.lines)
+	for {
+		l, err := br.ReadString('\n')
+		if err != nil {
+			break
+		}
+		c.lines <- strings.TrimSpace(l)
+	}
+	if !c.dead.Load() {
+		io.WriteString(c.ack, "q\n")
+		c.out.Close()
+		c.ack.Close()
+		c.c.Close()
+	}
+}
+
+func newHandDaemon(t *testing.T, refuse bool) *handDaemon {
+	d := &handDaemon{sock: filepath.Join(t.TempDir(), "d.sock"), conns: make(chan *handConn, 8), refuse: refuse}
 	ln, err := net.Listen("unix", d.sock)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +88,9 @@ func newHandDaemon(t *testing.T) *handDaemon {
 			}
 			io.WriteString(fds[1], "h\n")
 			reqs := fds[2].Pollable("requests")
-			d.conns <- &handConn{fakeConn: &fakeConn{c: c, lines: readLines(bufio.NewReader(reqs))}, out: fds[0], ack: fds[1], req: reqs}
+			hc := &handConn{fakeConn: &fakeConn{c: c, lines: make(chan string, 64)}, out: fds[0], ack: fds[1], req: reqs}
+			go hc.serve(bufio.NewReader(reqs))
+			d.conns <- hc
 		}
 	}()
 	return d
@@ -94,7 +118,13 @@ func (c *handConn) answer(msg string, n int) {
 func (c *handConn) done(n int) { fmt.Fprintf(c.ack, "a%d\n", n) }
 
 // die ends the connection as a crash does: no "q", the files closed.
-func (c *handConn) die() { c.out.Close(); c.ack.Close(); c.req.Close(); c.c.Close() }
+func (c *handConn) die() {
+	c.dead.Store(true)
+	c.out.Close()
+	c.ack.Close()
+	c.req.Close()
+	c.c.Close()
+}
 
 // startHandShim runs the shim with a real pipe as its output (the client's
 // side is returned), pointed at d's socket.
@@ -137,7 +167,7 @@ func handshake(t *testing.T, d *handDaemon, c *client) *handConn {
 // again after the session is started again quietly, and the other call is
 // answered daemon_restarted.
 func TestHandedOutputSurvivesACrash(t *testing.T) {
-	d := newHandDaemon(t)
+	d := newHandDaemon(t, false)
 	c, _ := startHandShim(t, d)
 	c1 := handshake(t, d, c)
 	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
@@ -224,7 +254,7 @@ func TestHandedOutputSurvivesACrash(t *testing.T) {
 // At the end of stdin the shim waits for the answers in flight, which it
 // learns of from the ack pipe, and ends as soon as they are written.
 func TestHandedOutputEndsOnceAnswered(t *testing.T) {
-	d := newHandDaemon(t)
+	d := newHandDaemon(t, false)
 	c, done := startHandShim(t, d)
 	c1 := handshake(t, d, c)
 	c.send(`{"jsonrpc":"2.0","id":2,"method":"ping"}`)
@@ -251,8 +281,7 @@ func TestHandedOutputEndsOnceAnswered(t *testing.T) {
 // A daemon that takes the descriptors but not the output (another version,
 // say) closes the stream without its "h": the shim relays over TCP instead.
 func TestRefusedHandoffRelays(t *testing.T) {
-	d := newHandDaemon(t)
-	d.refuse = true
+	d := newHandDaemon(t, true)
 	tcp := newFakeDaemon(t)
 	c, _ := startHandShimAt(t, d, "http://"+tcp.ln.Addr().String())
 	c.send(initialize)
@@ -260,4 +289,29 @@ func TestRefusedHandoffRelays(t *testing.T) {
 	c1.expect(t, `"method":"initialize"`)
 	c1.send(`{"jsonrpc":"2.0","id":1,"result":{}}`)
 	c.answers(t, "1")
+}
+
+// At the end of stdin a message of the shim's the daemon has not written
+// is waited for, and when the daemon lets go without writing it (cleanly:
+// no newline first) the shim writes it itself before it ends.
+func TestHandedOutputEndKeepsTheShimsOwnMessages(t *testing.T) {
+	d := newHandDaemon(t, false)
+	c, done := startHandShim(t, d)
+	c1 := handshake(t, d, c)
+	c.send(`[{"jsonrpc":"2.0","id":5,"method":"ping"}]`)
+	c1.expect(t, "batches") // read, never written nor acked
+	c.in.(io.Closer).Close()
+	select {
+	case l := <-c.lines:
+		if !strings.Contains(l, "batches") {
+			t.Fatalf("after the daemon let go the client got %q; want the shim's batch error, whole", l)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the shim's own message was lost at the end")
+	}
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the shim did not end")
+	}
 }
