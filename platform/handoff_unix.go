@@ -124,32 +124,24 @@ func (f *RawFD) Write(b []byte) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	n := 0
-	for n < len(b) {
-		if f.closed.Load() {
-			return n, os.ErrClosed
+	for {
+		m, full, err := f.writeSome(b[n:])
+		n += m
+		if !full || err != nil {
+			if errors.Is(err, syscall.EPIPE) {
+				switch f.fd { // os.File's write raises SIGPIPE on these
+				case 1:
+					os.Stdout.Write(b[n:])
+				case 2:
+					os.Stderr.Write(b[n:])
+				}
+			}
+			return n, err
 		}
-		m, errno := f.write(b[n:min(len(b), n+quietChunk)])
-		switch errno {
-		case 0:
-			n += m
-		case syscall.EINTR:
-		case syscall.EAGAIN:
-			if err := f.poll(unix.POLLOUT, waitSlice); err != nil {
-				return n, err
-			}
-		case syscall.EPIPE:
-			switch f.fd { // os.File's write raises SIGPIPE on these
-			case 1:
-				os.Stdout.Write(b[n:])
-			case 2:
-				os.Stderr.Write(b[n:])
-			}
-			return n, os.NewSyscallError("write", errno)
-		default:
-			return n, os.NewSyscallError("write", errno)
+		if err := f.poll(unix.POLLOUT, waitSlice); err != nil {
+			return n, err
 		}
 	}
-	return n, nil
 }
 
 // WriteNow writes what of b fits now, without waiting: how much, and an
@@ -157,20 +149,30 @@ func (f *RawFD) Write(b []byte) (int, error) {
 func (f *RawFD) WriteNow(b []byte) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	n := 0
-	for n < len(b) && !f.closed.Load() {
+	n, _, err := f.writeSome(b)
+	return n, err
+}
+
+// writeSome writes b until it is written or the descriptor is full (under
+// mu): how much, whether it was full, and the error (os.ErrClosed once
+// closed).
+func (f *RawFD) writeSome(b []byte) (n int, full bool, err error) {
+	for n < len(b) {
+		if f.closed.Load() {
+			return n, false, os.ErrClosed
+		}
 		m, errno := f.write(b[n:min(len(b), n+quietChunk)])
 		switch errno {
 		case 0:
 			n += m
 		case syscall.EINTR:
 		case syscall.EAGAIN:
-			return n, nil
+			return n, true, nil
 		default:
-			return n, os.NewSyscallError("write", errno)
+			return n, false, os.NewSyscallError("write", errno)
 		}
 	}
-	return n, nil
+	return n, false, nil
 }
 
 // write is one raw write. A socket's says itself that it must not block;
