@@ -165,6 +165,19 @@ func (st *stream) done(n uint64, ok bool) {
 	}
 	st.wmu.Lock()
 	defer st.wmu.Unlock()
+	st.ackLocked(n)
+}
+
+// answered acks line n after post, unless it was acked with its answer.
+func (st *stream) answered(n uint64, ok, acked bool) {
+	if !acked {
+		st.done(n, ok)
+	}
+}
+
+// ackLocked acks line n (under wmu).
+func (st *stream) ackLocked(n uint64) {
+	h := st.hand
 	if h.acksClosed {
 		return
 	}
@@ -388,7 +401,8 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 		st.mu.Lock()
 		st.initBody = msg
 		st.mu.Unlock()
-		st.done(n, st.post(ctx, msg, &head, quiet))
+		ok, acked := st.post(ctx, msg, &head, quiet, n)
+		st.answered(n, ok, acked)
 		return
 	case "notifications/initialized":
 		st.mu.Lock()
@@ -429,7 +443,8 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 		if isRequest {
 			defer func() { <-st.slots }()
 		}
-		st.done(n, st.post(ctx, msg, &head, quiet))
+		ok, acked := st.post(ctx, msg, &head, quiet, n)
+		st.answered(n, ok, acked)
 		if head.Method == "notifications/initialized" {
 			st.listen(ctx, wg)
 		}
@@ -452,11 +467,11 @@ func (st *stream) answerError(id json.RawMessage, msg string) bool {
 //
 // quiet serves it answering nobody (the shim's re-initialize). It reports
 // whether everything the answer wrote reached the client (write).
-func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet bool) bool {
-	w := st.serve(ctx, http.MethodPost, msg, head, quiet)
+func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet bool, line uint64) (ok, acked bool) {
+	w := st.serve(ctx, http.MethodPost, msg, head, quiet, line)
 	if w.status == http.StatusNotFound && w.sid != "" && head.Method != "initialize" &&
 		strings.Contains(strings.ToLower(api.ErrorMessage(w.buf)+string(w.buf)), "session") && st.reinitialize(ctx, w.sid) {
-		w = st.serve(ctx, http.MethodPost, msg, head, quiet)
+		w = st.serve(ctx, http.MethodPost, msg, head, quiet, line)
 	}
 	w.finish()
 	if head.Method == "initialize" && w.status == http.StatusOK {
@@ -466,13 +481,16 @@ func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet 
 		}
 		st.mu.Unlock()
 	}
-	return !w.dropped
+	return !w.dropped, w.acked
 }
 
 // serve runs one request through serveMCP with a writer that relays its
 // answer to the stream as it is written (finish ends it).
-func (st *stream) serve(ctx context.Context, method string, body []byte, head *streamHead, quiet bool) *lineWriter {
+func (st *stream) serve(ctx context.Context, method string, body []byte, head *streamHead, quiet bool, line uint64) *lineWriter {
 	w := &lineWriter{st: st, hdr: http.Header{}, head: head, sid: st.session(), discard: quiet}
+	if st.hand != nil {
+		w.line = line
+	}
 	switch {
 	case head == nil:
 	case head.Method == "initialize":
@@ -632,7 +650,13 @@ func (st *stream) endSession() {
 // to the client's output the shim handed over. False when it was not
 // written: the output was let go of (the shim answers what is left), or
 // the shim or its client is gone.
-func (st *stream) write(b []byte) bool {
+func (st *stream) write(b []byte) bool { return st.writeAck(b, 0) }
+
+// writeAck is write that, once b is written, acks line n (when not 0) in
+// the same hold of the output: a crash between an answer and its ack —
+// the one way the shim can answer a request twice — then spans two system
+// calls, not whatever other answers came between.
+func (st *stream) writeAck(b []byte, n uint64) bool {
 	if bytes.IndexByte(b, '\n') >= 0 {
 		var c bytes.Buffer
 		if json.Compact(&c, b) == nil {
@@ -648,16 +672,19 @@ func (st *stream) write(b []byte) bool {
 		// One write of the message and its newline: a failure part-way is
 		// the only way a line is left half-written (no "q" then).
 		h.line = append(append(h.line[:0], b...), '\n')
-		n, err := h.output.Write(h.line)
+		wrote, err := h.output.Write(h.line)
 		if cap(h.line) > 1<<20 {
 			h.line = nil
 		}
 		if err != nil {
-			h.broken = h.broken || n > 0
+			h.broken = h.broken || wrote > 0
 			if !h.closed {
 				st.conn.Close() // the client is gone: the read loop ends the stream
 			}
 			return false
+		}
+		if n != 0 {
+			st.ackLocked(n)
 		}
 		return true
 	}
@@ -685,6 +712,9 @@ type lineWriter struct {
 	data    bytes.Buffer // the current SSE event's data
 	discard bool         // re-initializing: nothing reaches the client
 	dropped bool         // a message was not written (stream.write)
+	line    uint64       // the request's line on a handed-over stream (0: none)
+	acked   bool         // the line was acked with its answer (writeAck)
+	last    bool         // the message being emitted is the answer's last
 
 	onMessage func([]byte)
 	out       func([]byte) // where messages go (nil: the stream)
@@ -757,8 +787,14 @@ func (w *lineWriter) emit(b []byte) {
 	case w.out != nil:
 		w.out(b)
 	default:
-		if !w.st.write(b) {
+		n := uint64(0)
+		if w.last && !w.dropped {
+			n = w.line
+		}
+		if !w.st.writeAck(b, n) {
 			w.dropped = true
+		} else if n != 0 {
+			w.acked = true
 		}
 	}
 }
@@ -785,6 +821,7 @@ func (w *lineWriter) finish() {
 			return
 		}
 		if w.status == http.StatusOK || isJSONRPC(b) {
+			w.last = true // a JSON answer is one message
 			w.emit(b)
 			return
 		}

@@ -1,0 +1,138 @@
+//go:build unix
+
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/state"
+)
+
+// The daemon is killed (kill -9) while a real `unitymcp stdio`, whose
+// output the daemon writes itself, has hundreds of calls in flight: every
+// request is answered — by the daemon before it died, by the restarted one
+// (a read-only call sent again), or by the shim — once, but for at most one
+// the crash caught between its answer and its ack, and the client sees at
+// most one line that is not a whole message (the one the crash may have
+// cut, ended by the shim). Then the session works on the restarted daemon.
+func TestStdioAnswersEachCallOnceAcrossACrash(t *testing.T) {
+	home := t.TempDir()
+	serve, addr := startServe(t, home, "127.0.0.1:0")
+	tok, err := (state.Dir{Root: home}).ReadToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj := newProject(t, "Game")
+	sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + addr, Token: tok, ProjectDir: proj, StateDir: home, Logger: quietLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	simCtx, stopSim := context.WithCancel(context.Background())
+	simDone := make(chan struct{})
+	go func() { sim.Run(simCtx); close(simDone) }()
+	t.Cleanup(func() { stopSim(); <-simDone })
+	<-sim.Connected()
+
+	cmd := exec.Command(bins.unitymcp, "stdio", "--project", proj)
+	// The restarted daemon takes the same address, where the editor finds it again.
+	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home, "UNITYMCP_ADDR="+addr)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		stdin.Close()
+		cmd.Wait()
+		if info, err := (state.Dir{Root: home}).ReadDaemon(); err == nil && info.PID != serve.cmd.Process.Pid {
+			syscall.Kill(info.PID, syscall.SIGTERM) // the daemon the shim started
+		}
+	})
+	lines := make(chan string, 1024)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 8<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	send := func(s string) { fmt.Fprintln(stdin, s) }
+	send(`{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	send(`{"jsonrpc":"2.0","id":"list","method":"tools/list"}`) // the shim learns get-logs is read-only
+	const calls = 400
+	answers := map[string]int{}
+	var bad []string
+	read := func(until func() bool, what string) {
+		t.Helper()
+		deadline := time.After(60 * time.Second)
+		for !until() {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("stdout ended waiting for %s; stderr: %s", what, stderr.String())
+				}
+				var m struct {
+					ID     json.RawMessage `json:"id"`
+					Method string          `json:"method"`
+				}
+				if json.Unmarshal([]byte(l), &m) != nil {
+					bad = append(bad, l)
+					continue
+				}
+				if m.Method == "" && len(m.ID) > 0 {
+					answers[api.IDKey(m.ID)]++
+				}
+			case <-deadline:
+				t.Fatalf("waiting for %s: %d answers so far; stderr: %s", what, len(answers), stderr.String())
+			}
+		}
+	}
+	key := func(id string) string { return api.IDKey(json.RawMessage(id)) }
+	read(func() bool { return answers[key(`"list"`)] > 0 }, "tools/list")
+	go func() {
+		for i := 1; i <= calls; i++ {
+			send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`, i))
+		}
+	}()
+	read(func() bool { return len(answers) >= 2+calls/4 }, "a quarter of the calls")
+	serve.cmd.Process.Kill() // a crash, with calls in flight and in the pipes
+	killed := time.Now()
+	read(func() bool { return len(answers) >= 2+calls }, "every call's answer")
+	t.Logf("every call answered %v after the crash", time.Since(killed))
+	send(`{"jsonrpc":"2.0","id":"after","method":"ping"}`)
+	read(func() bool { return answers[key(`"after"`)] > 0 }, "a ping on the restarted daemon")
+	// A call the daemon answered right before it died, too soon to ack,
+	// is answered again (a read-only call is sent again): the daemon writes
+	// an answer and its ack in one hold of the output, so at most one.
+	twice := 0
+	for id, n := range answers {
+		switch {
+		case n == 2:
+			twice++
+			t.Logf("id %s answered twice (the crash came between its answer and its ack)", id)
+		case n != 1:
+			t.Errorf("id %s answered %d times", id, n)
+		}
+	}
+	if twice > 1 {
+		t.Errorf("%d calls answered twice; at most the one the crash caught between answer and ack", twice)
+	}
+	if len(bad) > 1 {
+		t.Errorf("%d lines that are not whole messages (at most the one the crash cut): %q", len(bad), bad)
+	}
+	t.Logf("%d answers, %d lines not whole messages (%q)", len(answers), len(bad), bad)
+	t.Logf("stderr: %s", stderr.String())
+}
