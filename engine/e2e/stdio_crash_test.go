@@ -22,22 +22,7 @@ import (
 // call again — the client gets daemon_restarted and the editor ran the call
 // once — while requests that are safe to repeat work on the new daemon.
 func TestStdioDoesNotReplayAfterDaemonCrash(t *testing.T) {
-	home := t.TempDir()
-	serve, addr := startServe(t, home, "127.0.0.1:0")
-	tok, err := (state.Dir{Root: home}).ReadToken()
-	if err != nil {
-		t.Fatal(err)
-	}
-	proj := newProject(t, "Game")
-	sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + addr, Token: tok, ProjectDir: proj, StateDir: home, Logger: quietLogger()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	simCtx, stopSim := context.WithCancel(context.Background())
-	simDone := make(chan struct{})
-	go func() { sim.Run(simCtx); close(simDone) }()
-	t.Cleanup(func() { stopSim(); <-simDone })
-	<-sim.Connected()
+	home, serve, _, proj, sim := serveWithSim(t)
 
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
@@ -85,4 +70,29 @@ func TestStdioDoesNotReplayAfterDaemonCrash(t *testing.T) {
 	if _, err := c.cs.ListTools(ctx, nil); err != nil {
 		t.Fatalf("tools/list after the restart: %v", err)
 	}
+}
+
+// serveWithSim starts a real `unitymcp serve` on a port of its own and an
+// editorsim (in this process, so that the test can count what it ran)
+// connected to it: the state folder, the daemon, its address, the
+// project and the simulator.
+func serveWithSim(t *testing.T) (home string, serve *proc, addr, proj string, sim *editorsim.Sim) {
+	t.Helper()
+	home = t.TempDir()
+	serve, addr = startServe(t, home, "127.0.0.1:0")
+	tok, err := (state.Dir{Root: home}).ReadToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj = newProject(t, "Game")
+	sim, err = editorsim.New(editorsim.Config{BaseURL: "http://" + addr, Token: tok, ProjectDir: proj, StateDir: home, Logger: quietLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	simCtx, stopSim := context.WithCancel(context.Background())
+	simDone := make(chan struct{})
+	go func() { sim.Run(simCtx); close(simDone) }()
+	t.Cleanup(func() { stopSim(); <-simDone })
+	<-sim.Connected()
+	return home, serve, addr, proj, sim
 }

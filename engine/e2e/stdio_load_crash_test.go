@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -14,7 +13,6 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
-	"github.com/unitymcp/unitymcp/engine/editorsim"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
@@ -26,22 +24,7 @@ import (
 // most one line that is not a whole message (the one the crash may have
 // cut, ended by the shim). Then the session works on the restarted daemon.
 func TestStdioAnswersEachCallOnceAcrossACrash(t *testing.T) {
-	home := t.TempDir()
-	serve, addr := startServe(t, home, "127.0.0.1:0")
-	tok, err := (state.Dir{Root: home}).ReadToken()
-	if err != nil {
-		t.Fatal(err)
-	}
-	proj := newProject(t, "Game")
-	sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + addr, Token: tok, ProjectDir: proj, StateDir: home, Logger: quietLogger()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	simCtx, stopSim := context.WithCancel(context.Background())
-	simDone := make(chan struct{})
-	go func() { sim.Run(simCtx); close(simDone) }()
-	t.Cleanup(func() { stopSim(); <-simDone })
-	<-sim.Connected()
+	home, serve, addr, proj, _ := serveWithSim(t)
 
 	cmd := exec.Command(bins.unitymcp, "stdio", "--project", proj)
 	// The restarted daemon takes the same address, where the editor finds it again.
