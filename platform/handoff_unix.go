@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -38,6 +39,13 @@ func receiveFiles(c net.Conn, max int) ([]*RawFD, error) {
 	}
 	c.SetReadDeadline(time.Now().Add(5 * time.Second))
 	defer c.SetReadDeadline(time.Time{})
+	if runtime.GOOS != "linux" {
+		// No MSG_CMSG_CLOEXEC: no fork between their arrival and
+		// CloseOnExec below (an Editor the daemon starts would keep the
+		// client's output open). At most the deadline above.
+		syscall.ForkLock.RLock()
+		defer syscall.ForkLock.RUnlock()
+	}
 	b := make([]byte, 1)
 	oob := make([]byte, syscall.CmsgSpace(4*(max+1)))
 	n, oobn, flags, _, err := uc.ReadMsgUnix(b, oob)
@@ -79,10 +87,12 @@ func receiveFiles(c net.Conn, max int) ([]*RawFD, error) {
 // never block the process: a write that finds no room, and Wait, wait in
 // poll(2), a system call the runtime lets block.
 type RawFD struct {
-	fd     int
-	sock   bool
-	mu     sync.Mutex // one call at a time; Close waits for it
-	closed atomic.Bool
+	fd      int
+	sock    bool
+	private bool       // its open file is this process's alone: its mode stays non-blocking
+	sigpipe bool       // standard output: a write with no reader left ends the process
+	mu      sync.Mutex // one call at a time; Close waits for it
+	closed  atomic.Bool
 }
 
 func newRawFD(fd int) *RawFD {
@@ -128,13 +138,8 @@ func (f *RawFD) Write(b []byte) (int, error) {
 		m, full, err := f.writeSome(b[n:])
 		n += m
 		if !full || err != nil {
-			if errors.Is(err, syscall.EPIPE) {
-				switch f.fd { // os.File's write raises SIGPIPE on these
-				case 1:
-					os.Stdout.Write(b[n:])
-				case 2:
-					os.Stderr.Write(b[n:])
-				}
+			if f.sigpipe && errors.Is(err, syscall.EPIPE) {
+				os.Stdout.Write(b[n:]) // os.File's write raises SIGPIPE
 			}
 			return n, err
 		}
@@ -184,6 +189,9 @@ func (f *RawFD) writeSome(b []byte) (n int, full bool, err error) {
 func (f *RawFD) write(b []byte) (int, syscall.Errno) {
 	if f.sock {
 		return sysSend(uintptr(f.fd), b)
+	}
+	if f.private {
+		return sysWrite(uintptr(f.fd), b)
 	}
 	fl, _, e := syscall.RawSyscall(syscall.SYS_FCNTL, uintptr(f.fd), syscall.F_GETFL, 0)
 	if e == 0 && fl&syscall.O_NONBLOCK != 0 {
@@ -261,6 +269,28 @@ func (f *RawFD) poll(events int16, d time.Duration) error {
 		return os.NewSyscallError("poll", err)
 	}
 	return nil
+}
+
+// Private makes a pipe's descriptor one of an open file of this process's
+// own (Linux: the pipe opened again through /proc/self/fd), whose mode no
+// other process can switch back to blocking, and so saves the check of the
+// mode before each write. Elsewhere, or when that fails, it stays as it is.
+func (f *RawFD) Private() {
+	if pipe, _ := f.Kind(); !pipe || runtime.GOOS != "linux" {
+		return
+	}
+	fl, err := fcntlGetfl(f.fd)
+	if err != nil {
+		return
+	}
+	nfd, err := syscall.Open(fmt.Sprintf("/proc/self/fd/%d", f.fd), fl&syscall.O_ACCMODE|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return // no /proc, or no reader left: the shared one will do
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	syscall.Close(f.fd)
+	f.fd, f.private = nfd, true
 }
 
 // Close closes the descriptor once the call in progress (a write waits at

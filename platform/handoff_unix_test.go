@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -141,5 +142,35 @@ func TestRawFDBlockingPipeCloses(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Close did not end a write on a full pipe in blocking mode")
+	}
+}
+
+// Private gives a pipe's descriptor an open file of its own (Linux), whose
+// mode stays non-blocking when another process switches the shared one to
+// blocking, and which still writes into the same pipe.
+func TestRawFDPrivate(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("Private reopens through /proc/self/fd, on Linux only")
+	}
+	r, w, err := Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	shared, err := syscall.Dup(w.fd) // another holder of the same open file
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(shared)
+	w.Private()
+	syscall.SetNonblock(shared, false)
+	if fl, err := fcntlGetfl(w.fd); err != nil || fl&syscall.O_NONBLOCK == 0 || !w.private {
+		t.Fatalf("after the shared open file was switched to blocking: flags %#x (%v), private %v; want non-blocking and private", fl, err, w.private)
+	}
+	io.WriteString(w, "same pipe")
+	var buf [16]byte
+	if n, err := r.ReadAvailable(buf[:]); string(buf[:n]) != "same pipe" || err != nil {
+		t.Fatalf("read %q %v; want what the private descriptor wrote", buf[:n], err)
 	}
 }

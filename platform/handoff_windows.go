@@ -25,4 +25,5 @@ func (*RawFD) WriteNow([]byte) (int, error)      { return 0, errNoPassing }
 func (*RawFD) ReadAvailable([]byte) (int, error) { return 0, errNoPassing }
 func (*RawFD) Wait(time.Duration) error          { return errNoPassing }
 func (*RawFD) Close() error                      { return errNoPassing }
+func (*RawFD) Private()                          {}
 func (*RawFD) Pollable(string) *os.File          { return nil }

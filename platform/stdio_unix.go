@@ -22,6 +22,7 @@ func pollableStdio() (in io.Reader, out io.Writer, outFD *RawFD, restore func())
 func rawStdout() (io.Writer, *RawFD, func()) {
 	noop := func() {}
 	fd := newRawFD(1)
+	fd.sigpipe = true
 	if pipe, sock := fd.Kind(); !pipe && !sock {
 		return os.Stdout, nil, noop
 	}

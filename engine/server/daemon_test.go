@@ -22,11 +22,18 @@ type testDaemon struct {
 	sid     string
 	timeout time.Duration // of each post; 0: none
 	proj    string        // the simulated editor's project folder
+	sim     *editorsim.Sim
 }
 
 // newTestDaemon starts one; reload is the simulated domain reload's length
 // (0: editorsim's default), timeout bounds each post (0: none).
 func newTestDaemon(f testing.TB, callTimeout, reload, timeout time.Duration) *testDaemon {
+	return newTestDaemonSim(f, callTimeout, timeout, editorsim.Config{ReloadDelay: reload})
+}
+
+// newTestDaemonSim is newTestDaemon with the simulated editor's
+// configuration (its URL, token, project and state folder are filled in).
+func newTestDaemonSim(f testing.TB, callTimeout, timeout time.Duration, simCfg editorsim.Config) *testDaemon {
 	dir, err := state.At(f.TempDir())
 	if err != nil {
 		f.Fatal(err)
@@ -49,7 +56,8 @@ func newTestDaemon(f testing.TB, callTimeout, reload, timeout time.Duration) *te
 	for _, d := range []string{"Assets", "ProjectSettings"} {
 		os.MkdirAll(filepath.Join(proj, d), 0o755)
 	}
-	sim, err := editorsim.New(editorsim.Config{BaseURL: ts.URL, Token: token, ProjectDir: proj, StateDir: dir.Root, ReloadDelay: reload})
+	simCfg.BaseURL, simCfg.Token, simCfg.ProjectDir, simCfg.StateDir = ts.URL, token, proj, dir.Root
+	sim, err := editorsim.New(simCfg)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -62,7 +70,7 @@ func newTestDaemon(f testing.TB, callTimeout, reload, timeout time.Duration) *te
 	case <-time.After(10 * time.Second):
 		f.Fatal("simulator did not connect")
 	}
-	d := &testDaemon{srv: srv, token: token, timeout: timeout, proj: proj}
+	d := &testDaemon{srv: srv, token: token, timeout: timeout, proj: proj, sim: sim}
 	rec := d.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`)
 	d.sid = rec.Header().Get("Mcp-Session-Id")
 	if d.sid == "" {

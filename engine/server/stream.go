@@ -129,6 +129,8 @@ func (st *stream) takeOutput(brw *bufio.ReadWriter) error {
 			return fmt.Errorf("descriptor %d the shim sent is not a pipe%s", i, map[bool]string{true: " or socket"}[i == 0])
 		}
 	}
+	fds[0].Private() // its mode is ours: the shim's exit cannot make a write block
+	fds[1].Private()
 	if _, err := io.WriteString(fds[1], "h\n"); err != nil {
 		closeAll()
 		return fmt.Errorf("writing the ack pipe: %v", err)
@@ -282,8 +284,8 @@ func (st *stream) run(parent context.Context) {
 	ctx, cancel := context.WithCancel(parent)
 	go func() { // shutdown (or the end below) ends the read
 		<-ctx.Done()
+		st.conn.Close() // first: the shim's reclaim, which reads the last acks, starts at the socket's end
 		st.releaseOutput()
-		st.conn.Close()
 		if st.closeIn != nil {
 			st.closeIn()
 		}
@@ -340,7 +342,7 @@ func (st *stream) readLine() ([]byte, error) {
 				return nil, err
 			}
 			st.lines++
-			st.done(st.lines, st.write([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"a message of over %d bytes was dropped: that is the daemon's request size limit"}}`, MaxBodyBytes))))
+			st.writeAck([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"a message of over %d bytes was dropped: that is the daemon's request size limit"}}`, MaxBodyBytes)), st.lines)
 			line = line[:0]
 			continue
 		}
@@ -378,7 +380,7 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 	if st.hand != nil {
 		switch msg[0] {
 		case api.StreamSay: // the shim's own answer to the client
-			st.done(n, st.write(msg[1:]))
+			st.writeAck(msg[1:], n)
 			return
 		case api.StreamQuiet: // the shim's re-initialize: served, answered to nobody
 			msg, quiet = bytes.TrimSpace(msg[1:]), true
@@ -389,11 +391,11 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 		}
 	}
 	if msg[0] == '[' {
-		st.done(n, st.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not part of MCP; send one message per line"}}`)))
+		st.writeAck([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not part of MCP; send one message per line"}}`), n)
 		return
 	}
 	if err := json.Unmarshal(msg, &head); err != nil {
-		st.done(n, st.write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the message is not JSON: `+jsonEscape(err.Error())+`"}}`)))
+		st.writeAck([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the message is not JSON: `+jsonEscape(err.Error())+`"}}`), n)
 		return
 	}
 	switch head.Method {
@@ -419,8 +421,9 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 	if len(msg) > LargeBodyBytes {
 		var err error
 		if release, err = st.s.largeSlot(ctx, 30*time.Second); err != nil {
-			ok := !isRequest || st.answerError(head.ID, fmt.Sprintf("busy: %d messages over %d bytes are being served; send this one again in a moment", cap(st.s.large), LargeBodyBytes))
-			st.done(n, ok)
+			if !isRequest || !st.answerError(head.ID, fmt.Sprintf("busy: %d messages over %d bytes are being served; send this one again in a moment", cap(st.s.large), LargeBodyBytes), n) {
+				st.done(n, !isRequest)
+			}
 			return
 		}
 	}
@@ -432,7 +435,7 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 		case st.slots <- struct{}{}:
 		default:
 			release()
-			st.done(n, st.answerError(head.ID, fmt.Sprintf("busy: %d requests of this session are being served; send the next when one is answered", maxStreamRequests)))
+			st.answerError(head.ID, fmt.Sprintf("busy: %d requests of this session are being served; send the next when one is answered", maxStreamRequests), n)
 			return
 		}
 	}
@@ -454,11 +457,12 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 // maxStreamRequests bounds the requests of one stream served at once.
 const maxStreamRequests = 64
 
-// answerError answers a request of the stream's with a JSON-RPC error;
-// false if the answer was not written (write).
-func (st *stream) answerError(id json.RawMessage, msg string) bool {
+// answerError answers a request of the stream's with a JSON-RPC error,
+// acking line n with it (writeAck; 0: none); false if the answer was not
+// written.
+func (st *stream) answerError(id json.RawMessage, msg string, n uint64) bool {
 	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": mcp.INTERNAL_ERROR, "message": msg}})
-	return st.write(b)
+	return st.writeAck(b, n)
 }
 
 // post serves msg as a POST to /mcp and writes what it answers. A session
@@ -481,7 +485,15 @@ func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet 
 		}
 		st.mu.Unlock()
 	}
-	return !w.dropped, w.acked
+	ok = !w.dropped
+	if ctx.Err() != nil && !quiet && head.Method != "" && api.PlainID(head.ID) && !w.replied {
+		// Cancelled with the stream and never answered (mcp-go returns
+		// without a word when its context ends): not done, the shim answers
+		// it. A request the client itself cancelled gets no answer by design
+		// and is done (the stream's context still runs).
+		ok = false
+	}
+	return ok, w.acked
 }
 
 // serve runs one request through serveMCP with a writer that relays its
@@ -714,6 +726,7 @@ type lineWriter struct {
 	dropped bool         // a message was not written (stream.write)
 	line    uint64       // the request's line on a handed-over stream (0: none)
 	acked   bool         // the line was acked with its answer (writeAck)
+	replied bool         // the request's response was written
 	last    bool         // the message being emitted is the answer's last
 
 	onMessage func([]byte)
@@ -793,9 +806,10 @@ func (w *lineWriter) emit(b []byte) {
 		}
 		if !w.st.writeAck(b, n) {
 			w.dropped = true
-		} else if n != 0 {
-			w.acked = true
+			return
 		}
+		w.acked = w.acked || n != 0
+		w.replied = w.replied || w.last || isResponse(b)
 	}
 }
 
@@ -833,9 +847,22 @@ func (w *lineWriter) finish() {
 
 // fail answers the request with a JSON-RPC error.
 func (w *lineWriter) fail(msg string) {
-	if !w.st.answerError(w.head.ID, msg) {
+	if !w.st.answerError(w.head.ID, msg, w.line) {
 		w.dropped = true
+		return
 	}
+	w.acked = w.line != 0
+	w.replied = true
+}
+
+// isResponse reports whether an event of an SSE answer is a response (an
+// id, no method) rather than a notification or a request of the server's.
+func isResponse(b []byte) bool {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+	}
+	return json.Unmarshal(b, &m) == nil && m.Method == nil && len(m.ID) > 0
 }
 
 // isJSONRPC reports whether b starts like a JSON-RPC 2.0 message (the

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/editorsim"
 	"github.com/unitymcp/unitymcp/platform"
 )
 
@@ -71,35 +72,8 @@ func next(t *testing.T, ch chan string, what, want, skip string) string {
 // output saying nothing was left half-written.
 func TestStreamWritesTheHandedOutput(t *testing.T) {
 	d := newTestDaemon(t, 5*time.Second, 0, 0)
-	sock := filepath.Join(t.TempDir(), "s")
-	ln, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := &http.Server{Handler: d.srv, ConnContext: ConnContext}
-	go hs.Serve(Limit(ln, 0))
-	t.Cleanup(func() { hs.Close() })
-
-	c, err := net.Dial("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	io.WriteString(c, "GET "+api.PathStream+" HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "+d.token+
-		"\r\nConnection: Upgrade\r\nUpgrade: "+api.StreamProtocol+"\r\n"+api.StreamHandoff+": "+api.StreamHandoffValue+"\r\n\r\n")
-	br := bufio.NewReader(c)
-	if resp, err := http.ReadResponse(br, nil); err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
-		t.Fatalf("upgrade: %v %v", resp, err)
-	}
-	outR, outW, _ := os.Pipe()
-	ackR, ackW, _ := os.Pipe()
-	reqR, reqW, _ := platform.Pipe()
-	if err := platform.SendFiles(c, platform.FileRawFD(outW), platform.FileRawFD(ackW), reqR); err != nil {
-		t.Fatal(err)
-	}
-	outW.Close()
-	ackW.Close()
-	reqR.Close()
+	c, br := dialHandoff(t, d)
+	outR, ackR, reqW := handOver(t, c)
 	out, acks, sockLines := lines(outR, 1<<20), lines(ackR, 4096), lines(br, 1<<20)
 	send := func(s string) { io.WriteString(reqW, s+"\n") }
 	next(t, acks, "the ack pipe", "h", "")
@@ -144,4 +118,99 @@ func TestStreamWritesTheHandedOutput(t *testing.T) {
 	next(t, acks, "the ack pipe", "q", "")
 	next(t, acks, "the ack pipe", "", "")
 	next(t, out, "the client's output", "", note)
+}
+
+// A request the stream's end cancels before it is answered is not acked,
+// whichever path serves it (mcp-go returns without a word when cancelled;
+// the fast path's cancellation error is not written once the output is let
+// go of): the shim answers it, or sends it again.
+func TestStreamEndLeavesUnansweredRequestsToTheShim(t *testing.T) {
+	for _, tc := range []struct{ name, meta string }{
+		{"fast path", ``},
+		{"mcp-go", `,"_meta":{"progressToken":"p"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := newTestDaemonSim(t, 30*time.Second, 0, editorsim.Config{Slow: 5 * time.Second})
+			c, _ := dialHandoff(t, d)
+			outR, ackR, reqW := handOver(t, c)
+			out, acks := lines(outR, 1<<20), lines(ackR, 4096)
+			send := func(s string) { io.WriteString(reqW, s+"\n") }
+			next(t, acks, "the ack pipe", "h", "")
+			send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+			next(t, acks, "the ack pipe", "a1", "")
+			send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get-logs","arguments":{}` + tc.meta + `}}`)
+			deadline := time.Now().Add(10 * time.Second)
+			for !calledOnce(d.sim, "get-logs") { // the call is on the editor's main thread
+				if time.Now().After(deadline) {
+					t.Fatal("the call never reached the editor")
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			reqW.Close() // the shim's side ends with the call in flight
+			var got []string
+			for l := range acks {
+				got = append(got, l)
+			}
+			if len(got) != 1 || got[0] != "q" {
+				t.Fatalf("acks after the end: %q; want only q (line 2 was never answered)", got)
+			}
+			for l := range out {
+				if strings.Contains(l, `"id":2`) {
+					t.Fatalf("the client got %.200s after the output was let go of", l)
+				}
+			}
+		})
+	}
+}
+
+// dialHandoff serves d on a Unix-domain socket, as the daemon does, and
+// opens the stream there asking to hand over the output.
+func dialHandoff(t *testing.T, d *testDaemon) (net.Conn, *bufio.Reader) {
+	t.Helper()
+	sock := filepath.Join(t.TempDir(), "s")
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: d.srv, ConnContext: ConnContext}
+	go hs.Serve(Limit(ln, 0))
+	t.Cleanup(func() { hs.Close() })
+	c, err := net.Dial("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	io.WriteString(c, "GET "+api.PathStream+" HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "+d.token+
+		"\r\nConnection: Upgrade\r\nUpgrade: "+api.StreamProtocol+"\r\n"+api.StreamHandoff+": "+api.StreamHandoffValue+"\r\n\r\n")
+	br := bufio.NewReader(c)
+	if resp, err := http.ReadResponse(br, nil); err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("upgrade: %v %v", resp, err)
+	}
+	return c, br
+}
+
+// handOver sends the stream on c the client's output, an ack pipe and a
+// request pipe, as the shim does, and returns their other ends.
+func handOver(t *testing.T, c net.Conn) (out, acks *os.File, requests *platform.RawFD) {
+	t.Helper()
+	outR, outW, _ := os.Pipe()
+	ackR, ackW, _ := os.Pipe()
+	reqR, reqW, _ := platform.Pipe()
+	if err := platform.SendFiles(c, platform.FileRawFD(outW), platform.FileRawFD(ackW), reqR); err != nil {
+		t.Fatal(err)
+	}
+	outW.Close()
+	ackW.Close()
+	reqR.Close()
+	return outR, ackR, reqW
+}
+
+// calledOnce reports whether the simulated editor got a call to tool.
+func calledOnce(sim *editorsim.Sim, tool string) bool {
+	for _, ex := range sim.Executions() {
+		if ex.Tool == tool {
+			return true
+		}
+	}
+	return false
 }

@@ -355,6 +355,17 @@ func (r *relay) connectLocked(ctx context.Context, mayRestart bool) (*conn, erro
 	if c != nil {
 		return c, nil
 	}
+	// A connection that still holds the output (its read loop is taking it
+	// back: a send failed, the daemon is going) gives it back first: its
+	// last acks say what needs no answer now (failLost, resume), and a new
+	// daemon must not write beside it.
+	r.outMu.Lock()
+	prev := r.owner
+	r.outMu.Unlock()
+	if prev != nil {
+		prev.close()
+		<-prev.reclaimed
+	}
 	c, err := r.dial(ctx, target)
 	if err != nil && !mayRestart {
 		return nil, err
@@ -481,7 +492,11 @@ func (r *relay) dial(ctx context.Context, t Target) (*conn, error) {
 		if err == nil {
 			return c, nil
 		}
-		r.opt.Log.Info("stdio: the daemon's socket did not take the output; relaying its answers", "socket", t.Socket, "err", err)
+		if errors.Is(err, errNotTaken) {
+			r.opt.Log.Info("stdio: the daemon did not take the output; relaying its answers", "socket", t.Socket, "err", err)
+		} else {
+			r.opt.Log.Debug("stdio: the daemon's socket does not answer; trying its address", "socket", t.Socket, "err", err)
+		}
 	}
 	return r.open(ctx, "tcp", u.Host, u.Host, t.Token, false)
 }
@@ -549,17 +564,6 @@ func (r *relay) open(ctx context.Context, network, addr, host, token string, han
 // flushed first, and its own messages for the client go through the daemon
 // from then on (write).
 func (r *relay) handOff(c *conn) error {
-	// A connection that still holds the output (its read loop is taking it
-	// back: a send failed, the daemon is going) must give it back first:
-	// two writers would interleave, and its last acks say what needs no
-	// answer from the new one.
-	r.outMu.Lock()
-	prev := r.owner
-	r.outMu.Unlock()
-	if prev != nil {
-		prev.close()
-		<-prev.reclaimed
-	}
 	ackR, ackW, err := platform.Pipe()
 	if err != nil {
 		return err
@@ -599,7 +603,7 @@ func (r *relay) handOff(c *conn) error {
 	if string(h[:n]) != "h\n" {
 		ackR.Close()
 		reqW.Close()
-		return fmt.Errorf("the daemon did not take the output (it answered %q on the ack pipe)", h[:n])
+		return fmt.Errorf("%w (it answered %q on the ack pipe)", errNotTaken, h[:n])
 	}
 	c.ack, c.req, c.sent, c.reclaimed = ackR, reqW, map[uint64]sentLine{}, make(chan struct{})
 	c.took = true
@@ -628,6 +632,10 @@ func (c *conn) close() {
 		c.req.Close()
 	}
 }
+
+// errNotTaken says a daemon answered on its socket but did not take the
+// output (another version, say).
+var errNotTaken = errors.New("the daemon did not take the output")
 
 // readAcks reads what the ack pipe of c holds and applies it; with wait,
 // it first waits up to wait for something to arrive. It reports whether
