@@ -40,7 +40,7 @@ func connectConsole(t *testing.T, ctx context.Context, e *env, path string) *con
 			}
 		},
 	})
-	transport := &mcp.StreamableClientTransport{Endpoint: e.URL + path, HTTPClient: &http.Client{Transport: tokenTransport{e.Token}}}
+	transport := &mcp.StreamableClientTransport{Endpoint: e.URL + path, HTTPClient: &http.Client{Transport: tokenTransport{token: e.Token}}}
 	cs, err := client.Connect(ctx, transport, &mcp.ClientSessionOptions{ProtocolVersion: protocolVersions[0]})
 	if err != nil {
 		t.Fatalf("connect %s: %v", path, err)

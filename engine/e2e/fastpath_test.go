@@ -187,7 +187,7 @@ func TestFastPathLeavesListChangedToMCPGo(t *testing.T) {
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { changed <- struct{}{} },
 	})
 	cs, err := c.Connect(ctx, &sdk.StreamableClientTransport{Endpoint: e.URL + "/mcp", DisableStandaloneSSE: true,
-		HTTPClient: &http.Client{Transport: tokenTransport{e.Token}}}, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		HTTPClient: &http.Client{Transport: tokenTransport{token: e.Token}}}, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 	if err != nil {
 		t.Fatal(err)
 	}

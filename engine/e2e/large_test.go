@@ -121,7 +121,7 @@ func TestLargeResults(t *testing.T) {
 
 	c := sdk.NewClient(&sdk.Implementation{Name: "large", Version: "1"}, nil)
 	httpSession, err := c.Connect(ctx, &sdk.StreamableClientTransport{Endpoint: "http://" + addr + "/projects/" + hash + "/mcp",
-		DisableStandaloneSSE: true, HTTPClient: &http.Client{Transport: tokenTransport{token}}}, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		DisableStandaloneSSE: true, HTTPClient: &http.Client{Transport: tokenTransport{token: token}}}, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,12 +18,20 @@ import (
 )
 
 // tokenTransport adds the bearer token to every request.
-type tokenTransport struct{ token string }
+// tokenTransport adds the bearer token; base (nil: http.DefaultTransport)
+// makes the request.
+type tokenTransport struct {
+	token string
+	base  http.RoundTripper
+}
 
 func (t tokenTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set("Authorization", "Bearer "+t.token)
-	return http.DefaultTransport.RoundTrip(r)
+	if t.base == nil {
+		return http.DefaultTransport.RoundTrip(r)
+	}
+	return t.base.RoundTrip(r)
 }
 
 // protocolVersions are the two eras an SDK client may speak: the 2025
@@ -78,7 +86,7 @@ func connectSDK(t testing.TB, ctx context.Context, transport mcp.Transport, vers
 }
 
 func httpTransport(e *env, path string) mcp.Transport {
-	return &mcp.StreamableClientTransport{Endpoint: e.URL + path, HTTPClient: &http.Client{Transport: tokenTransport{e.Token}}}
+	return &mcp.StreamableClientTransport{Endpoint: e.URL + path, HTTPClient: &http.Client{Transport: tokenTransport{token: e.Token}}}
 }
 
 // structured returns a tool result's structuredContent and checks it equals

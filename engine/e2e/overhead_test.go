@@ -58,16 +58,20 @@ type target struct {
 }
 
 // sdkDial opens an official Go SDK session over Streamable HTTP (no GET
-// stream) to tg.url and calls tg.tool.
+// stream) to tg.url and calls tg.tool. Each session has its own HTTP
+// transport, as each MCP client process has: sessions sharing
+// http.DefaultTransport (2 idle connections per host) opened and closed a
+// connection for most calls once more than two called at once.
 func sdkDial(ctx context.Context, tg target) (caller, func(), error) {
 	c := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
+	base := http.DefaultTransport.(*http.Transport).Clone()
 	tr := &sdk.StreamableClientTransport{Endpoint: tg.url, DisableStandaloneSSE: true,
-		HTTPClient: &http.Client{Transport: tokenTransport{tg.token}}}
+		HTTPClient: &http.Client{Transport: tokenTransport{token: tg.token, base: base}}}
 	cs, err := c.Connect(ctx, tr, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 	if err != nil {
 		return nil, nil, err
 	}
-	return sdkCaller(cs, tg.tool), func() { cs.Close() }, nil
+	return sdkCaller(cs, tg.tool), func() { cs.Close(); base.CloseIdleConnections() }, nil
 }
 
 // sdkCaller calls tool ("" = get-logs) with no arguments on cs.
