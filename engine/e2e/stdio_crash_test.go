@@ -15,6 +15,7 @@ import (
 
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // The daemon is killed (kill -9) while `unitymcp stdio` relays a call that
@@ -30,11 +31,7 @@ func TestStdioDoesNotReplayAfterDaemonCrash(t *testing.T) {
 	// The restarted daemon picks its own port and says which in daemon.json.
 	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home, "UNITYMCP_ADDR=127.0.0.1:0")
 	c := connectSDK(t, ctx, &mcp.CommandTransport{Command: cmd}, protocolVersions[0])
-	t.Cleanup(func() { // the daemon the shim started
-		if info, err := (state.Dir{Root: home}).ReadDaemon(); err == nil && info.PID != serve.cmd.Process.Pid {
-			syscall.Kill(info.PID, syscall.SIGTERM)
-		}
-	})
+	t.Cleanup(func() { stopRestartedDaemon(t, home, serve) })
 	if _, err := c.cs.ListTools(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -95,4 +92,15 @@ func serveWithSim(t *testing.T) (home string, serve *proc, addr, proj string, si
 	t.Cleanup(func() { stopSim(); <-simDone })
 	<-sim.Connected()
 	return home, serve, addr, proj, sim
+}
+
+// stopRestartedDaemon stops the daemon a shim started in home after serve
+// died, and waits for it to exit (it writes into home until then).
+func stopRestartedDaemon(t *testing.T, home string, serve *proc) {
+	info, err := (state.Dir{Root: home}).ReadDaemon()
+	if err != nil || info.PID == serve.cmd.Process.Pid {
+		return
+	}
+	syscall.Kill(info.PID, syscall.SIGTERM)
+	waitFor(t, 10*time.Second, func() bool { return !platform.ProcessAlive(info.PID) }, "the restarted daemon (pid %d) to exit", info.PID)
 }

@@ -8,12 +8,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
-	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // The daemon is killed (kill -9) while a real `unitymcp stdio`, whose
@@ -39,9 +37,7 @@ func TestStdioAnswersEachCallOnceAcrossACrash(t *testing.T) {
 	t.Cleanup(func() {
 		stdin.Close()
 		cmd.Wait()
-		if info, err := (state.Dir{Root: home}).ReadDaemon(); err == nil && info.PID != serve.cmd.Process.Pid {
-			syscall.Kill(info.PID, syscall.SIGTERM) // the daemon the shim started
-		}
+		stopRestartedDaemon(t, home, serve)
 	})
 	lines := make(chan string, 1024)
 	go func() {
