@@ -66,7 +66,10 @@ func Find(ctx context.Context, dir state.Dir) (*Client, error) {
 }
 
 // Ensure finds the daemon, starting `exe serve --headless` in the background
-// when none runs, and waits up to 10 s for it to serve.
+// when none runs, and waits up to 10 s for it to serve. A daemon that holds
+// the state folder's lock but does not answer — one shutting down (a
+// restart), or one starting — is waited for: a new one could not take the
+// lock until it is gone, and would exit at once.
 func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string) (*Client, bool, error) {
 	if c, err := Find(ctx, dir); err == nil {
 		return c, false, nil
@@ -85,13 +88,19 @@ func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string)
 	defer logf.Close()
 	env := append(os.Environ(), platform.HomeEnv+"="+dir.Root)
 	args := append([]string{"serve", "--headless", "--" + DetachedFlag}, extraArgs...)
-	if _, err := platform.StartDetached(exe, args, env, logf); err != nil {
-		return nil, false, fmt.Errorf("starting the daemon: %w", err)
-	}
+	started := 0
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		if c, err := Find(ctx, dir); err == nil {
-			return c, true, nil
+			return c, started > 0, nil
+		}
+		// Start one when nobody holds the lock (at most three tries: one
+		// that dies at once is not started forever).
+		if started < 3 && lockFree(dir) {
+			if _, err := platform.StartDetached(exe, args, env, logf); err != nil {
+				return nil, false, fmt.Errorf("starting the daemon: %w", err)
+			}
+			started++
 		}
 		select {
 		case <-ctx.Done():
@@ -99,7 +108,20 @@ func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string)
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
+	if started == 0 {
+		return nil, false, fmt.Errorf("a unitymcp daemon holds %s but did not answer within 10s; see %s", dir.LockPath(), dir.LogPath())
+	}
 	return nil, false, fmt.Errorf("started the daemon but it did not answer within 10s; see %s and %s", dir.LogPath(), logf.Name())
+}
+
+// lockFree reports whether no daemon holds the state folder's lock now.
+func lockFree(dir state.Dir) bool {
+	l, err := platform.Lock(dir.LockPath())
+	if err != nil {
+		return false
+	}
+	l.Unlock()
+	return true
 }
 
 // DetachedFlag is the serve flag Ensure passes: the daemon then logs only

@@ -228,11 +228,15 @@ func Run(ctx context.Context, cfg Config) error {
 		return err
 	}
 	log.Info("shutting down")
+	// The streams first: a stdio shim's requests still in flight go back to
+	// it unanswered, and it sends the ones safe to repeat to the next
+	// daemon, instead of relaying the errors closing the editors gives them.
+	srv.ReleaseStreams()
+	cancelStreams()
+	srv.WaitStreams(3 * time.Second) // each waits up to 2 s for its answers' acks
 	eng.Hub.Close()
 	eng.Close() // the editors' last descriptors are on disk
 	log.Debug("editors closed")
-	cancelStreams()
-	srv.WaitStreams(3 * time.Second) // each waits up to 2 s for its answers' acks
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {

@@ -23,7 +23,7 @@ import (
 // call again — the client gets daemon_restarted and the editor ran the call
 // once — while requests that are safe to repeat work on the new daemon.
 func TestStdioDoesNotReplayAfterDaemonCrash(t *testing.T) {
-	home, serve, _, proj, sim := serveWithSim(t)
+	home, serve, _, proj, sim := serveWithSim(t, editorsim.Config{})
 
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
@@ -70,10 +70,10 @@ func TestStdioDoesNotReplayAfterDaemonCrash(t *testing.T) {
 }
 
 // serveWithSim starts a real `unitymcp serve` on a port of its own and an
-// editorsim (in this process, so that the test can count what it ran)
-// connected to it: the state folder, the daemon, its address, the
-// project and the simulator.
-func serveWithSim(t *testing.T) (home string, serve *proc, addr, proj string, sim *editorsim.Sim) {
+// editorsim (in this process, so that the test can count what it ran;
+// cfg's connection fields are filled in) connected to it: the state
+// folder, the daemon, its address, the project and the simulator.
+func serveWithSim(t *testing.T, cfg editorsim.Config) (home string, serve *proc, addr, proj string, sim *editorsim.Sim) {
 	t.Helper()
 	home = t.TempDir()
 	serve, addr = startServe(t, home, "127.0.0.1:0")
@@ -82,7 +82,8 @@ func serveWithSim(t *testing.T) (home string, serve *proc, addr, proj string, si
 		t.Fatal(err)
 	}
 	proj = newProject(t, "Game")
-	sim, err = editorsim.New(editorsim.Config{BaseURL: "http://" + addr, Token: tok, ProjectDir: proj, StateDir: home, Logger: quietLogger()})
+	cfg.BaseURL, cfg.Token, cfg.ProjectDir, cfg.StateDir, cfg.Logger = "http://"+addr, tok, proj, home, quietLogger()
+	sim, err = editorsim.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

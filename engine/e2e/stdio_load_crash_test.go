@@ -6,12 +6,16 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/editorsim"
 )
 
 // The daemon is killed (kill -9) while a real `unitymcp stdio`, whose
@@ -22,32 +26,9 @@ import (
 // most one line that is not a whole message (the one the crash may have
 // cut, ended by the shim). Then the session works on the restarted daemon.
 func TestStdioAnswersEachCallOnceAcrossACrash(t *testing.T) {
-	home, serve, addr, proj, _ := serveWithSim(t)
+	home, serve, addr, proj, _ := serveWithSim(t, editorsim.Config{})
 
-	cmd := exec.Command(bins.unitymcp, "stdio", "--project", proj)
-	// The restarted daemon takes the same address, where the editor finds it again.
-	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home, "UNITYMCP_ADDR="+addr)
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	var stderr syncBuffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		stdin.Close()
-		cmd.Wait()
-		stopRestartedDaemon(t, home, serve)
-	})
-	lines := make(chan string, 1024)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(nil, 8<<20)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
+	stdin, lines, stderr := rawStdio(t, home, addr, proj, serve)
 	send := func(s string) { fmt.Fprintln(stdin, s) }
 	send(`{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
 	send(`{"jsonrpc":"2.0","id":"list","method":"tools/list"}`) // the shim learns get-logs is read-only
@@ -114,4 +95,75 @@ func TestStdioAnswersEachCallOnceAcrossACrash(t *testing.T) {
 	}
 	t.Logf("%d answers, %d lines not whole messages (%q)", len(answers), len(bad), bad)
 	t.Logf("stderr: %s", stderr.String())
+}
+
+// The daemon is stopped gracefully (SIGTERM, as `unitymcp stop`, an
+// upgrade or the tray's restart do) with a read-only call on the editor's
+// main thread: the stream goes back to the shim before the editors are
+// closed, so the call is not answered with the shutdown's error but sent
+// again to the next daemon (which the shim starts once the old one is
+// gone) and answered there.
+func TestStdioGracefulRestartSendsSafeCallsAgain(t *testing.T) {
+	home, serve, addr, proj, sim := serveWithSim(t, editorsim.Config{Slow: time.Second})
+	stdin, answers, stderr := rawStdio(t, home, addr, proj, serve)
+	answer := func(id string) string {
+		t.Helper()
+		deadline := time.After(30 * time.Second)
+		for {
+			select {
+			case l, ok := <-answers:
+				if !ok {
+					t.Fatalf("stdout ended waiting for id %s; stderr: %s", id, stderr.String())
+				}
+				if strings.Contains(l, `"id":`+id+`,`) {
+					return l
+				}
+			case <-deadline:
+				t.Fatalf("no answer for id %s; stderr: %s", id, stderr.String())
+			}
+		}
+	}
+	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	answer("1")
+	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`) // get-logs is read-only: safe to send again
+	answer("2")
+	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
+	waitFor(t, 10*time.Second, func() bool { return executions(sim, "get-logs") == 1 }, "the call to reach the editor")
+	serve.cmd.Process.Signal(syscall.SIGTERM)
+	if l := answer("3"); !strings.Contains(l, `"result":{"content"`) || strings.Contains(l, `"isError":true`) {
+		b, _ := os.ReadFile(home + "/logs/daemon.log")
+		se, _ := os.ReadFile(home + "/logs/daemon.stderr.log")
+		b = append(b, se...)
+		t.Fatalf("the read-only call in flight during a graceful restart: %.300s; want its result from the next daemon\ndaemon log:\n%s\nshim:\n%s", l, b, stderr.String())
+	}
+	if n := executions(sim, "get-logs"); n != 2 {
+		t.Fatalf("the editor ran get-logs %d times; want 2 (once for each daemon)", n)
+	}
+}
+
+// rawStdio starts a real `unitymcp stdio` for proj in home, whose daemon,
+// when the shim restarts it, takes addr again (where the editor finds it);
+// the lines of its stdout come on the channel (closed at its end).
+func rawStdio(t *testing.T, home, addr, proj string, serve *proc) (io.WriteCloser, chan string, *syncBuffer) {
+	cmd := exec.Command(bins.unitymcp, "stdio", "--project", proj)
+	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home, "UNITYMCP_ADDR="+addr)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stdin.Close(); cmd.Wait(); stopRestartedDaemon(t, home, serve) })
+	lines := make(chan string, 1024)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 8<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	return stdin, lines, stderr
 }

@@ -68,7 +68,8 @@ type Server struct {
 	// (WaitStreams), under streamMu; after WaitStreams no new one starts.
 	streamMu     sync.Mutex
 	streamCount  int
-	streamIdle   chan struct{} // closed when the count reaches 0 (WaitStreams)
+	live         map[*stream]struct{} // upgraded and not yet ended (ReleaseStreams)
+	streamIdle   chan struct{}        // closed when the count reaches 0 (WaitStreams)
 	shuttingDown bool
 }
 
@@ -84,13 +85,33 @@ func (s *Server) streamStarted() bool {
 	return true
 }
 
-// streamEnded counts a stream that let go of its output.
-func (s *Server) streamEnded() {
+// streamEnded counts a stream that let go of its output (st: nil before
+// the upgrade).
+func (s *Server) streamEnded(st *stream) {
 	s.streamMu.Lock()
 	defer s.streamMu.Unlock()
+	delete(s.live, st)
 	if s.streamCount--; s.streamCount == 0 && s.streamIdle != nil {
 		close(s.streamIdle)
 		s.streamIdle = nil
+	}
+}
+
+// ReleaseStreams stops every stdio stream writing messages for its client
+// and refuses new ones: the first step of a shutdown, before anything in
+// flight is cancelled, so that each shim gets its requests back unanswered
+// (and sends the ones safe to repeat to the next daemon) rather than the
+// cancellations and errors the shutdown gives them.
+func (s *Server) ReleaseStreams() {
+	s.streamMu.Lock()
+	s.shuttingDown = true
+	live := make([]*stream, 0, len(s.live))
+	for st := range s.live {
+		live = append(live, st)
+	}
+	s.streamMu.Unlock()
+	for _, st := range live {
+		st.releaseOutput()
 	}
 }
 
@@ -143,7 +164,7 @@ func New(eng *engine.Engine, token, baseURL string, log *slog.Logger) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{eng: eng, token: token, log: log, BaseURL: baseURL, mux: http.NewServeMux()}
+	s := &Server{eng: eng, token: token, log: log, BaseURL: baseURL, mux: http.NewServeMux(), live: map[*stream]struct{}{}}
 	s.mcp = newMCPFront(eng, log)
 	s.mux.HandleFunc("/mcp", s.serveMCPRoute)
 	s.mux.HandleFunc("/projects/{hash}/mcp", s.serveMCPRoute)

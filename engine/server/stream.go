@@ -64,7 +64,7 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 	}
 	conn, brw, err := http.NewResponseController(w).Hijack()
 	if err != nil {
-		s.streamEnded()
+		s.streamEnded(nil)
 		httpError(w, http.StatusInternalServerError, "internal", "upgrading the stream: "+err.Error())
 		return
 	}
@@ -86,14 +86,17 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 	st := &stream{s: s, conn: conn, in: brw.Reader, out: brw.Writer, url: &u, hash: hash, host: r.Host, remote: r.RemoteAddr,
 		slots: make(chan struct{}, maxStreamRequests)}
 	if _, err := brw.WriteString("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: " + api.StreamProtocol + "\r\n\r\n"); err != nil || brw.Flush() != nil {
-		s.streamEnded()
+		s.streamEnded(nil)
 		conn.Close()
 		return
 	}
+	s.streamMu.Lock()
+	s.live[st] = struct{}{}
+	s.streamMu.Unlock()
 	if r.Header.Get(api.StreamHandoff) == api.StreamHandoffValue {
 		if err := st.takeOutput(brw); err != nil {
 			s.log.Warn("stdio stream: the shim's output could not be taken over; closing the stream (the shim relays on its next one)", "err", err)
-			s.streamEnded()
+			s.streamEnded(st)
 			conn.Close()
 			return
 		}
@@ -147,13 +150,13 @@ func (st *stream) takeOutput(brw *bufio.ReadWriter) error {
 type handed struct {
 	output *platform.RawFD
 	ack    *platform.RawFD
-	// Under the stream's wmu: the output was let go of; a write to it
-	// failed part-way, so a message may be half-written; acks not yet in
-	// the pipe (the daemon never waits on the shim to read them: done
-	// writes what fits, letGo the rest); the ack pipe was closed.
-	closed, broken, acksClosed bool
-	acks                       []byte
-	line                       []byte // a message and its newline, for one write
+	// Under the stream's wmu: a write to the output failed part-way, so a
+	// message may be half-written; acks not yet in the pipe (the daemon
+	// never waits on the shim to read them: done writes what fits, letGo
+	// the rest); the ack pipe was closed.
+	broken, acksClosed bool
+	acks               []byte
+	line               []byte // a message and its newline, for one write
 }
 
 // done records, when ok (everything the line's answer wrote reached the
@@ -189,19 +192,17 @@ func (st *stream) ackLocked(n uint64) {
 	}
 }
 
-// releaseOutput stops writing to the client's output (a write waiting on a
-// client that does not read ends here); the shim takes it back once the
+// releaseOutput stops writing messages for the client (a write waiting on
+// a client that does not read ends here): the shim answers what is left,
+// or sends it again; with the output handed over it takes it back once the
 // ack pipe ends (letGo). Called before what is in flight is cancelled, so
-// that the shim answers it (or sends it again) rather than hearing of its
-// cancellation.
+// that the shim does not hear of its cancellation.
 func (st *stream) releaseOutput() {
-	h := st.hand
-	if h == nil {
-		return
+	if h := st.hand; h != nil {
+		h.output.Close()
 	}
-	h.output.Close()
 	st.wmu.Lock()
-	h.closed = true
+	st.released = true
 	st.wmu.Unlock()
 }
 
@@ -257,8 +258,9 @@ type stream struct {
 	host   string
 	remote string
 
-	wmu sync.Mutex
-	out *bufio.Writer // the socket (its messages for the client, unless handed over)
+	wmu      sync.Mutex
+	released bool          // under wmu: nothing more is written for the client (releaseOutput)
+	out      *bufio.Writer // the socket (its messages for the client, unless handed over)
 	// hand is the client's output the shim handed over (nil: answers go
 	// back on the socket); sock is then the socket, for StreamTools lines.
 	hand  *handed
@@ -313,7 +315,7 @@ func (st *stream) run(parent context.Context) {
 	// return at once (the rest were cancelled); the shim waits for letGo.
 	waitGroup(&wg, 2*time.Second)
 	st.letGo()
-	st.s.streamEnded()
+	st.s.streamEnded(st)
 	wg.Wait()
 	st.endSession()
 }
@@ -677,10 +679,10 @@ func (st *stream) writeAck(b []byte, n uint64) bool {
 	}
 	st.wmu.Lock()
 	defer st.wmu.Unlock()
+	if st.released {
+		return false
+	}
 	if h := st.hand; h != nil {
-		if h.closed {
-			return false
-		}
 		// One write of the message and its newline: a failure part-way is
 		// the only way a line is left half-written (no "q" then).
 		h.line = append(append(h.line[:0], b...), '\n')
@@ -690,7 +692,7 @@ func (st *stream) writeAck(b []byte, n uint64) bool {
 		}
 		if err != nil {
 			h.broken = h.broken || wrote > 0
-			if !h.closed {
+			if !st.released {
 				st.conn.Close() // the client is gone: the read loop ends the stream
 			}
 			return false

@@ -367,6 +367,17 @@ func (r *relay) connectLocked(ctx context.Context, mayRestart bool) (*conn, erro
 		<-prev.reclaimed
 	}
 	c, err := r.dial(ctx, target)
+	// A daemon shutting down refuses streams until it is gone (its
+	// successor cannot start before it lets go of the state folder's lock):
+	// wait for it, at most 5 s, then start or find the next as usual.
+	for wait := time.Now().Add(5 * time.Second); errors.Is(err, errShuttingDown) && mayRestart && time.Now().Before(wait); {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+		c, err = r.dial(ctx, target)
+	}
 	if err != nil && !mayRestart {
 		return nil, err
 	}
@@ -541,8 +552,11 @@ func (r *relay) open(ctx context.Context, network, addr, host, token string, han
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
 		nc.Close()
 		msg := fmt.Sprintf("daemon answered HTTP %d: %s", resp.StatusCode, api.ErrorMessage(bytes.TrimSpace(b)))
-		if resp.StatusCode == http.StatusNotFound {
+		switch resp.StatusCode {
+		case http.StatusNotFound:
 			msg += " (a daemon older than this unitymcp stdio is running: stop it with `unitymcp stop`; the next stdio starts the current one)"
+		case http.StatusServiceUnavailable:
+			return nil, fmt.Errorf("%w: %s", errShuttingDown, msg)
 		}
 		return nil, errors.New(msg)
 	}
@@ -632,6 +646,10 @@ func (c *conn) close() {
 		c.req.Close()
 	}
 }
+
+// errShuttingDown says the daemon refused the stream because it is
+// shutting down.
+var errShuttingDown = errors.New("the daemon is shutting down")
 
 // errNotTaken says a daemon answered on its socket but did not take the
 // output (another version, say).
