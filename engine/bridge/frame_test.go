@@ -75,3 +75,26 @@ func FuzzDecodeFrame(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { checkFrame(t, data) })
 }
+
+// go test -run XXX -fuzz FuzzCallParamsJSON -fuzztime 60s ./engine/bridge/
+func FuzzCallParamsJSON(f *testing.F) {
+	f.Add("c-1", "get-logs", int64(1764600000000), "", "", false)
+	f.Add(`id"with<html>&\u`, "tööl\u2028", int64(0), "MaxCount", "5", false)
+	f.Add("", "", int64(-1), "k", "v", true)
+	f.Add("a<b&c>", "x", int64(7), "", "", false) // HTML characters alone, as json.Marshal escapes them
+	f.Fuzz(func(t *testing.T, id, tool string, deadline int64, key, val string, nilArgs bool) {
+		p := CallParams{CallID: id, Tool: tool, DeadlineMs: deadline, Arguments: map[string]any{}}
+		switch {
+		case nilArgs:
+			p.Arguments = nil
+		case key != "":
+			p.Arguments[key] = val
+			p.Arguments[val] = []any{key, 1.5, nil}
+		}
+		got, err := p.appendJSON(nil)
+		want, werr := json.Marshal(p)
+		if (err != nil) != (werr != nil) || !bytes.Equal(got, want) {
+			t.Fatalf("appendJSON = %s (%v); json.Marshal = %s (%v)", got, err, want, werr)
+		}
+	})
+}

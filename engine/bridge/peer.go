@@ -395,7 +395,13 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	b, err := json.Marshal(params)
+	var b []byte
+	var err error
+	if cp, ok := params.(CallParams); ok {
+		b, err = cp.appendJSON(nil)
+	} else {
+		b, err = json.Marshal(params)
+	}
 	if err != nil {
 		return err
 	}
