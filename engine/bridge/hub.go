@@ -260,6 +260,16 @@ func (h *Hub) changed(info api.EditorInfo, tools bool) {
 	}
 }
 
+// BeginClose marks the hub as shutting down without closing anything yet:
+// calls whose context ends from now on answer daemon_stopping, not
+// cancelled (the daemon cancels its requests' contexts before it closes
+// the editors, so that stdio streams give their calls back first).
+func (h *Hub) BeginClose() {
+	h.mu.Lock()
+	h.closing = true
+	h.mu.Unlock()
+}
+
 // Close closes every editor connection (daemon shutdown) and waits, up to
 // 5 s, until each one's end has been recorded.
 func (h *Hub) Close() {

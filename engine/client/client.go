@@ -89,18 +89,31 @@ func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string)
 	env := append(os.Environ(), platform.HomeEnv+"="+dir.Root)
 	args := append([]string{"serve", "--headless", "--" + DetachedFlag}, extraArgs...)
 	started := 0
+	var child *os.Process // the last one started, until it exits
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		if c, err := Find(ctx, dir); err == nil {
 			return c, started > 0, nil
 		}
-		// Start one when nobody holds the lock (at most three tries: one
-		// that dies at once is not started forever).
-		if started < 3 && lockFree(dir) {
-			if _, err := platform.StartDetached(exe, args, env, logf); err != nil {
-				return nil, false, fmt.Errorf("starting the daemon: %w", err)
+		// Start one when nobody holds the lock and the last one started has
+		// exited (at most three: one that dies at once is not started
+		// forever, nor several at a time).
+		if child != nil && !platform.ProcessAlive(child.Pid) { // StartDetached reaps it
+			child = nil
+		}
+		if started < 3 && child == nil {
+			free, err := lockFree(dir)
+			if err != nil {
+				return nil, false, err
 			}
-			started++
+			if free {
+				p, err := platform.StartDetached(exe, args, env, logf)
+				if err != nil {
+					return nil, false, fmt.Errorf("starting the daemon: %w", err)
+				}
+				child = p
+				started++
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -115,13 +128,16 @@ func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string)
 }
 
 // lockFree reports whether no daemon holds the state folder's lock now.
-func lockFree(dir state.Dir) bool {
+func lockFree(dir state.Dir) (bool, error) {
 	l, err := platform.Lock(dir.LockPath())
-	if err != nil {
-		return false
+	switch {
+	case errors.Is(err, platform.ErrLocked):
+		return false, nil
+	case err != nil:
+		return false, err
 	}
 	l.Unlock()
-	return true
+	return true, nil
 }
 
 // DetachedFlag is the serve flag Ensure passes: the daemon then logs only

@@ -232,6 +232,7 @@ func Run(ctx context.Context, cfg Config) error {
 	// it unanswered, and it sends the ones safe to repeat to the next
 	// daemon, instead of relaying the errors closing the editors gives them.
 	srv.ReleaseStreams()
+	eng.Hub.BeginClose() // calls cancelled below answer daemon_stopping
 	cancelStreams()
 	srv.WaitStreams(3 * time.Second) // each waits up to 2 s for its answers' acks
 	eng.Hub.Close()

@@ -4,9 +4,11 @@ package e2e
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"strings"
@@ -14,8 +16,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // The daemon is killed (kill -9) while a real `unitymcp stdio`, whose
@@ -166,4 +171,38 @@ func rawStdio(t *testing.T, home, addr, proj string, serve *proc) (io.WriteClose
 		close(lines)
 	}()
 	return stdin, lines, stderr
+}
+
+// A call over HTTP that is on the editor's main thread when the daemon is
+// stopped gracefully is answered daemon_stopping ("call again once the
+// daemon is back"), not as if its client had cancelled it, now that the
+// daemon cancels its requests before it closes the editors (it marks the
+// hub as closing first; without that the answer depends on how long the
+// stdio streams take to let go, which here is no time: this guards the
+// order, not that mark).
+func TestGracefulStopAnswersHTTPCallsDaemonStopping(t *testing.T) {
+	home, serve, addr, _, sim := serveWithSim(t, editorsim.Config{Slow: 2 * time.Second})
+	tok, err := (state.Dir{Root: home}).ReadToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	c := connectSDK(t, ctx, &mcp.StreamableClientTransport{Endpoint: "http://" + addr + "/mcp",
+		HTTPClient: &http.Client{Transport: tokenTransport{token: tok}}}, protocolVersions[0])
+	type answer struct {
+		res *mcp.CallToolResult
+		err error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: "get-logs", Arguments: map[string]any{}})
+		got <- answer{res, err}
+	}()
+	waitFor(t, 10*time.Second, func() bool { return executions(sim, "get-logs") == 1 }, "the call to reach the editor")
+	serve.cmd.Process.Signal(syscall.SIGTERM)
+	a := <-got
+	if a.err != nil || a.res == nil || !a.res.IsError || errCode(structured(t, a.res)) != "daemon_stopping" {
+		t.Fatalf("the call in flight when the daemon stopped: %v %+v; want a daemon_stopping error", a.err, a.res)
+	}
 }

@@ -92,7 +92,11 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 	}
 	s.streamMu.Lock()
 	s.live[st] = struct{}{}
+	late := s.shuttingDown // ReleaseStreams ran after streamStarted: it did not see this one
 	s.streamMu.Unlock()
+	if late {
+		st.releaseOutput()
+	}
 	if r.Header.Get(api.StreamHandoff) == api.StreamHandoffValue {
 		if err := st.takeOutput(brw); err != nil {
 			s.log.Warn("stdio stream: the shim's output could not be taken over; closing the stream (the shim relays on its next one)", "err", err)

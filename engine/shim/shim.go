@@ -556,7 +556,9 @@ func (r *relay) open(ctx context.Context, network, addr, host, token string, han
 		case http.StatusNotFound:
 			msg += " (a daemon older than this unitymcp stdio is running: stop it with `unitymcp stop`; the next stdio starts the current one)"
 		case http.StatusServiceUnavailable:
-			return nil, fmt.Errorf("%w: %s", errShuttingDown, msg)
+			if bytes.Contains(b, []byte("shutting_down")) {
+				return nil, fmt.Errorf("%w: %s", errShuttingDown, msg)
+			}
 		}
 		return nil, errors.New(msg)
 	}
