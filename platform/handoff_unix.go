@@ -88,6 +88,7 @@ func receiveFiles(c net.Conn, max int) ([]*RawFD, error) {
 // poll(2), a system call the runtime lets block.
 type RawFD struct {
 	fd      int
+	pipe    bool
 	sock    bool
 	private bool       // its open file is this process's alone: its mode stays non-blocking
 	sigpipe bool       // standard output: a write with no reader left ends the process
@@ -96,9 +97,12 @@ type RawFD struct {
 }
 
 func newRawFD(fd int) *RawFD {
+	f := &RawFD{fd: fd}
 	var st syscall.Stat_t
-	sock := syscall.Fstat(fd, &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFSOCK
-	return &RawFD{fd: fd, sock: sock}
+	if syscall.Fstat(fd, &st) == nil {
+		f.pipe, f.sock = st.Mode&syscall.S_IFMT == syscall.S_IFIFO, st.Mode&syscall.S_IFMT == syscall.S_IFSOCK
+	}
+	return f
 }
 
 // FileRawFD returns f's descriptor as a RawFD, f's file left as it is (the
@@ -117,13 +121,7 @@ func FileRawFD(f *os.File) *RawFD {
 
 // Kind reports whether the descriptor is a pipe or a socket, the only
 // kinds the daemon takes over.
-func (f *RawFD) Kind() (pipe, sock bool) {
-	var st syscall.Stat_t
-	if syscall.Fstat(f.fd, &st) != nil {
-		return false, false
-	}
-	return st.Mode&syscall.S_IFMT == syscall.S_IFIFO, st.Mode&syscall.S_IFMT == syscall.S_IFSOCK
-}
+func (f *RawFD) Kind() (pipe, sock bool) { return f.pipe, f.sock }
 
 // waitSlice is how long one poll(2) waits before Close is checked again.
 const waitSlice = 100 * time.Millisecond
@@ -143,7 +141,7 @@ func (f *RawFD) Write(b []byte) (int, error) {
 			}
 			return n, err
 		}
-		if err := f.poll(unix.POLLOUT, waitSlice); err != nil {
+		if _, err := f.poll(unix.POLLOUT, waitSlice); err != nil {
 			return n, err
 		}
 	}
@@ -197,7 +195,7 @@ func (f *RawFD) write(b []byte) (int, syscall.Errno) {
 	if e == 0 && fl&syscall.O_NONBLOCK != 0 {
 		return sysWrite(uintptr(f.fd), b)
 	}
-	if n, err := unix.Poll([]unix.PollFd{{Fd: int32(f.fd), Events: unix.POLLOUT}}, 0); err != nil || n == 0 {
+	if ready, err := f.poll(unix.POLLOUT, 0); err != nil || !ready {
 		return 0, syscall.EAGAIN
 	}
 	m, err := syscall.Write(f.fd, b[:min(len(b), pipeBuf)])
@@ -245,14 +243,8 @@ func (f *RawFD) Wait(d time.Duration) error {
 	defer f.mu.Unlock()
 	for d > 0 && !f.closed.Load() {
 		s := min(d, waitSlice)
-		ready := false
-		if n, err := unix.Poll([]unix.PollFd{{Fd: int32(f.fd), Events: unix.POLLIN}}, int(s.Milliseconds())); err == nil && n > 0 {
-			ready = true
-		} else if err != nil && err != unix.EINTR {
-			return os.NewSyscallError("poll", err)
-		}
-		if ready {
-			return nil
+		if ready, err := f.poll(unix.POLLIN, s); err != nil || ready {
+			return err
 		}
 		d -= s
 	}
@@ -262,13 +254,14 @@ func (f *RawFD) Wait(d time.Duration) error {
 	return os.ErrDeadlineExceeded
 }
 
-// poll waits up to d for events (under mu).
-func (f *RawFD) poll(events int16, d time.Duration) error {
-	_, err := unix.Poll([]unix.PollFd{{Fd: int32(f.fd), Events: events}}, int(d.Milliseconds()))
+// poll waits up to d for events (under mu): whether the descriptor is
+// ready (an interrupted wait is not, and no error).
+func (f *RawFD) poll(events int16, d time.Duration) (bool, error) {
+	n, err := unix.Poll([]unix.PollFd{{Fd: int32(f.fd), Events: events}}, int(d.Milliseconds()))
 	if err != nil && err != unix.EINTR {
-		return os.NewSyscallError("poll", err)
+		return false, os.NewSyscallError("poll", err)
 	}
-	return nil
+	return n > 0, nil
 }
 
 // Private makes a pipe's descriptor one of an open file of this process's
@@ -276,7 +269,7 @@ func (f *RawFD) poll(events int16, d time.Duration) error {
 // other process can switch back to blocking, and so saves the check of the
 // mode before each write. Elsewhere, or when that fails, it stays as it is.
 func (f *RawFD) Private() {
-	if pipe, _ := f.Kind(); !pipe || runtime.GOOS != "linux" {
+	if !f.pipe || runtime.GOOS != "linux" {
 		return
 	}
 	fl, err := fcntlGetfl(f.fd)

@@ -163,25 +163,17 @@ type handed struct {
 	line               []byte // a message and its newline, for one write
 }
 
-// done records, when ok (everything the line's answer wrote reached the
-// client), that the stream has finished with its n-th line: the shim stops
-// tracking it. A line whose answer was dropped because the output was let
-// go of is not acked: the shim answers it.
-func (st *stream) done(n uint64, ok bool) {
-	h := st.hand
-	if h == nil || !ok {
+// done records that the stream has finished with its n-th line, all its
+// answer written to the client: the shim stops tracking it. A line whose
+// answer was dropped because the output was let go of is not acked: the
+// shim answers it.
+func (st *stream) done(n uint64) {
+	if st.hand == nil {
 		return
 	}
 	st.wmu.Lock()
 	defer st.wmu.Unlock()
 	st.ackLocked(n)
-}
-
-// answered acks line n after post, unless it was acked with its answer.
-func (st *stream) answered(n uint64, ok, acked bool) {
-	if !acked {
-		st.done(n, ok)
-	}
 }
 
 // ackLocked acks line n (under wmu).
@@ -310,7 +302,7 @@ func (st *stream) run(parent context.Context) {
 		if msg = bytes.TrimSpace(msg); len(msg) > 0 {
 			st.dispatch(ctx, msg, st.lines, &wg)
 		} else {
-			st.done(st.lines, true)
+			st.done(st.lines)
 		}
 	}
 	st.releaseOutput() // what is still in flight is the shim's to answer now
@@ -391,7 +383,7 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 		case api.StreamQuiet: // the shim's re-initialize: served, answered to nobody
 			msg, quiet = bytes.TrimSpace(msg[1:]), true
 			if len(msg) == 0 {
-				st.done(n, true)
+				st.done(n)
 				return
 			}
 		}
@@ -409,8 +401,9 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 		st.mu.Lock()
 		st.initBody = msg
 		st.mu.Unlock()
-		ok, acked := st.post(ctx, msg, &head, quiet, n)
-		st.answered(n, ok, acked)
+		if st.post(ctx, msg, &head, quiet, n) {
+			st.done(n)
+		}
 		return
 	case "notifications/initialized":
 		st.mu.Lock()
@@ -427,8 +420,10 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 	if len(msg) > LargeBodyBytes {
 		var err error
 		if release, err = st.s.largeSlot(ctx, 30*time.Second); err != nil {
-			if !isRequest || !st.answerError(head.ID, fmt.Sprintf("busy: %d messages over %d bytes are being served; send this one again in a moment", cap(st.s.large), LargeBodyBytes), n) {
-				st.done(n, !isRequest)
+			if isRequest {
+				st.answerError(head.ID, fmt.Sprintf("busy: %d messages over %d bytes are being served; send this one again in a moment", cap(st.s.large), LargeBodyBytes), n)
+			} else {
+				st.done(n)
 			}
 			return
 		}
@@ -452,8 +447,9 @@ func (st *stream) dispatch(ctx context.Context, msg []byte, n uint64, wg *sync.W
 		if isRequest {
 			defer func() { <-st.slots }()
 		}
-		ok, acked := st.post(ctx, msg, &head, quiet, n)
-		st.answered(n, ok, acked)
+		if st.post(ctx, msg, &head, quiet, n) {
+			st.done(n)
+		}
 		if head.Method == "notifications/initialized" {
 			st.listen(ctx, wg)
 		}
@@ -476,8 +472,9 @@ func (st *stream) answerError(id json.RawMessage, msg string, n uint64) bool {
 // initialize, transparently, and msg sent again: a 404 means it did not run.
 //
 // quiet serves it answering nobody (the shim's re-initialize). It reports
-// whether everything the answer wrote reached the client (write).
-func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet bool, line uint64) (ok, acked bool) {
+// whether line still needs its ack: everything the answer wrote reached
+// the client, and the ack did not go with it (writeAck).
+func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet bool, line uint64) bool {
 	w := st.serve(ctx, http.MethodPost, msg, head, quiet, line)
 	if w.status == http.StatusNotFound && w.sid != "" && head.Method != "initialize" &&
 		strings.Contains(strings.ToLower(api.ErrorMessage(w.buf)+string(w.buf)), "session") && st.reinitialize(ctx, w.sid) {
@@ -491,15 +488,14 @@ func (st *stream) post(ctx context.Context, msg []byte, head *streamHead, quiet 
 		}
 		st.mu.Unlock()
 	}
-	ok = !w.dropped
-	if ctx.Err() != nil && !quiet && head.Method != "" && api.PlainID(head.ID) && !w.replied {
-		// Cancelled with the stream and never answered (mcp-go returns
-		// without a word when its context ends): not done, the shim answers
-		// it. A request the client itself cancelled gets no answer by design
-		// and is done (the stream's context still runs).
-		ok = false
+	if w.dropped || w.acked {
+		return false
 	}
-	return ok, w.acked
+	// Cancelled with the stream and never answered (mcp-go returns without
+	// a word when its context ends): not done, the shim answers it. A
+	// request the client itself cancelled gets no answer by design and is
+	// done (the stream's context still runs).
+	return w.replied || ctx.Err() == nil || quiet || head.Method == "" || !api.PlainID(head.ID)
 }
 
 // serve runs one request through serveMCP with a writer that relays its
@@ -696,9 +692,7 @@ func (st *stream) writeAck(b []byte, n uint64) bool {
 		}
 		if err != nil {
 			h.broken = h.broken || wrote > 0
-			if !st.released {
-				st.conn.Close() // the client is gone: the read loop ends the stream
-			}
+			st.conn.Close() // the client is gone: the read loop ends the stream
 			return false
 		}
 		if n != 0 {
@@ -815,7 +809,9 @@ func (w *lineWriter) emit(b []byte) {
 			return
 		}
 		w.acked = w.acked || n != 0
-		w.replied = w.replied || w.last || isResponse(b)
+		// Whether the response went out matters only to a handed-over
+		// stream's ack (post); an SSE event takes a decode to tell.
+		w.replied = w.replied || (w.line != 0 && (w.last || isResponse(b)))
 	}
 }
 

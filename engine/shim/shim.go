@@ -107,6 +107,7 @@ type relay struct {
 // pending is a request the daemon has not answered yet.
 type pending struct {
 	id     json.RawMessage
+	key    string // api.IDKey(id): its place in relay.inflight
 	method string
 	tool   string // of a tools/call
 	msg    []byte // to send again, if it is safe to repeat once the daemon restarted
@@ -130,16 +131,14 @@ type conn struct {
 	amu       sync.Mutex
 	abuf      []byte              // a record not yet whole
 	sent      map[uint64]sentLine // lines written and not yet acked, by number
-	took      bool                // "h": the daemon took the output (handOff waits for it)
 	clean     bool                // "q": it let go with nothing half-written
 	ackEnded  bool                // the pipe's writers are all gone
 	reclaimed chan struct{}       // closed once the output is the shim's again
 }
 
 // sentLine is what a line written on a handed-over stream was: a request
-// (p, under key) or a message of the shim's for the client (say).
+// (p) or a message of the shim's for the client (say).
 type sentLine struct {
-	key string
 	p   *pending
 	say []byte
 }
@@ -148,13 +147,13 @@ type sentLine struct {
 // handed-over stream, a request (p) or a message of the shim's (say) is
 // recorded under the line's number before it is written, so that the
 // daemon's ack finds it.
-func (c *conn) writeLine(prefix byte, b []byte, key string, p *pending, say []byte) error {
+func (c *conn) writeLine(prefix byte, b []byte, p *pending, say []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	c.n++
 	if c.ack != nil && (p != nil || say != nil) {
 		c.amu.Lock()
-		c.sent[c.n] = sentLine{key: key, p: p, say: say}
+		c.sent[c.n] = sentLine{p: p, say: say}
 		c.amu.Unlock()
 	}
 	if prefix != 0 {
@@ -301,7 +300,7 @@ func (r *relay) handle(ctx context.Context, msg []byte) {
 	var p *pending
 	if h.Method != "" && len(h.ID) > 0 && string(h.ID) != "null" {
 		key = api.IDKey(h.ID)
-		p = &pending{id: h.ID, method: h.Method, tool: h.Params.Name, msg: msg}
+		p = &pending{id: h.ID, key: key, method: h.Method, tool: h.Params.Name, msg: msg}
 		r.inflight[key] = p
 	}
 	r.mu.Unlock()
@@ -328,7 +327,7 @@ func (r *relay) send(ctx context.Context, msg []byte, key string, p *pending) {
 			p.on = c
 		}
 		r.mu.Unlock()
-		if c.writeLine(0, msg, key, p, nil) == nil {
+		if c.writeLine(0, msg, p, nil) == nil {
 			return
 		}
 		r.mu.Lock()
@@ -447,7 +446,7 @@ func (r *relay) resume(c *conn) {
 		}
 		json.Unmarshal(initBody, &m)
 		key := api.IDKey(json.RawMessage(reinitID))
-		p := &pending{id: json.RawMessage(reinitID), method: "initialize", on: c}
+		p := &pending{id: json.RawMessage(reinitID), key: key, method: "initialize", on: c}
 		r.mu.Lock()
 		r.inflight[key] = p
 		r.mu.Unlock()
@@ -455,14 +454,14 @@ func (r *relay) resume(c *conn) {
 		if c.ack != nil {
 			prefix = api.StreamQuiet // the daemon writes the client: it must answer nobody
 		}
-		c.writeLine(prefix, []byte(`{"jsonrpc":"2.0","id":`+reinitID+`,"method":"initialize","params":`+string(orNull(m.Params))+`}`), key, p, nil)
+		c.writeLine(prefix, []byte(`{"jsonrpc":"2.0","id":`+reinitID+`,"method":"initialize","params":`+string(orNull(m.Params))+`}`), p, nil)
 		if initialized != nil {
-			c.writeLine(0, initialized, "", nil, nil)
+			c.writeLine(0, initialized, nil, nil)
 		}
 		r.opt.Log.Info("stdio: started the MCP session again on the daemon's new connection")
 	}
 	for _, p := range again {
-		c.writeLine(0, p.msg, api.IDKey(p.id), p, nil)
+		c.writeLine(0, p.msg, p, nil)
 	}
 	for _, p := range lost {
 		r.failCode(p.id, api.CodeDaemonRestarted, "the unitymcp daemon stopped while this request was in flight and was restarted; the request was not sent again because it may already have run in the editor ("+p.method+" is not safe to repeat). Check the editor's state, then send it again if it did not happen")
@@ -622,7 +621,6 @@ func (r *relay) handOff(c *conn) error {
 		return fmt.Errorf("%w (it answered %q on the ack pipe)", errNotTaken, h[:n])
 	}
 	c.ack, c.req, c.sent, c.reclaimed = ackR, reqW, map[uint64]sentLine{}, make(chan struct{})
-	c.took = true
 	c.w = bufio.NewWriterSize(reqW, 64<<10)
 	r.owner = c
 	return nil
@@ -711,8 +709,8 @@ func (r *relay) ackRecord(c *conn, rec []byte) {
 			return // a message of the shim's, written
 		}
 		r.mu.Lock()
-		if r.inflight[s.key] == s.p { // not a newer request under the same id
-			delete(r.inflight, s.key)
+		if r.inflight[s.p.key] == s.p { // not a newer request under the same id
+			delete(r.inflight, s.p.key)
 			if s.p.method == "initialize" && string(s.p.id) != reinitID {
 				r.started = true
 			}
@@ -744,8 +742,8 @@ func (r *relay) reclaim(c *conn) {
 	}
 	slices.Sort(says)
 	r.outMu.Lock()
-	if c.took && !c.clean {
-		r.out.WriteByte('\n') // it died, maybe in the middle of a message: end that line
+	if !c.clean { // it took the output ("h") and died, maybe in the middle of a message: end that line
+		r.out.WriteByte('\n')
 	}
 	for _, n := range says {
 		r.out.Write(c.sent[n].say)
@@ -1023,7 +1021,7 @@ func (r *relay) write(b []byte) {
 		}
 		r.outMu.Unlock()
 		r.readAcks(c, 0) // as before every line: what was answered since
-		if c.writeLine(api.StreamSay, b, "", nil, b) == nil {
+		if c.writeLine(api.StreamSay, b, nil, b) == nil {
 			return
 		}
 		c.close() // the read loop ends, and takes the output back
