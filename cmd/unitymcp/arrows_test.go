@@ -32,7 +32,8 @@ func TestImportArrows(t *testing.T) {
 		"service":          {"platform"},
 		"platform":         {"platform/"},
 		"engine/api":       {},
-		"engine/bridge":    {"engine/api", "engine/project"},
+		"engine/jsonenc":   {},
+		"engine/bridge":    {"engine/api", "engine/project", "engine/jsonenc"},
 		"engine/client":    {"engine/api", "engine/state", "platform"},
 		"engine/editorsim": {"engine/api", "engine/bridge", "engine/project", "engine/reflectpath", "engine/confine"},
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -89,12 +90,35 @@ func FuzzCallParamsJSON(f *testing.F) {
 			p.Arguments = nil
 		case key != "":
 			p.Arguments[key] = val
-			p.Arguments[val] = []any{key, 1.5, nil}
+			p.Arguments[val] = []any{key, 1.5, nil, float64(deadline), map[string]any{key: deadline}}
 		}
 		got, err := p.appendJSON(nil)
 		want, werr := json.Marshal(p)
 		if (err != nil) != (werr != nil) || !bytes.Equal(got, want) {
 			t.Fatalf("appendJSON = %s (%v); json.Marshal = %s (%v)", got, err, want, werr)
 		}
+		// The whole request frame, as message.encode writes it.
+		for _, params := range []any{p, map[string]any{key: val}, nil} {
+			j, _ := json.Marshal(params)
+			want, _ := (&message{JSONRPC: "2.0", ID: json.RawMessage(strconv.FormatInt(deadline, 10)), Method: tool, Params: j}).encode()
+			if got, err := appendRequest([]byte("x"), deadline, tool, params); err != nil || !bytes.Equal(got, append([]byte("x"), want...)) {
+				t.Fatalf("appendRequest = %s (%v); message.encode = x%s", got, err, want)
+			}
+		}
 	})
+}
+
+// A get-logs call's request frame, as the daemon writes one per call
+// (docs/performance.md, "Seventh round"):
+//
+//	go test -run XXX -bench RequestFrame ./engine/bridge/
+func BenchmarkRequestFrame(b *testing.B) {
+	b.ReportAllocs()
+	p := CallParams{CallID: "mcp:7f3c2a9e-1b4d-4e8f-9a6b-2c5d8e1f0a3b:17", Tool: "get-logs", DeadlineMs: 1764600000000,
+		Arguments: map[string]any{"LogType": "All", "MaxCount": 100, "SearchText": "", "IncludeStackTrace": false, "UseRegex": false, "SearchInStackTrace": false}}
+	for b.Loop() {
+		if _, err := appendRequest(make([]byte, 0, 512), 42, MethodCall, p); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -395,16 +395,6 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var b []byte
-	var err error
-	if cp, ok := params.(CallParams); ok {
-		b, err = cp.appendJSON(nil)
-	} else {
-		b, err = json.Marshal(params)
-	}
-	if err != nil {
-		return err
-	}
 	ch := make(chan *message, 1)
 	p.mu.Lock()
 	if p.closed {
@@ -420,7 +410,7 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 		delete(p.pending, id)
 		p.mu.Unlock()
 	}
-	frame, err := (&message{JSONRPC: "2.0", ID: json.RawMessage(strconv.FormatInt(id, 10)), Method: method, Params: b}).encode()
+	frame, err := appendRequest(make([]byte, 0, 512), id, method, params)
 	if err != nil {
 		forget()
 		return err

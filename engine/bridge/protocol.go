@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/jsonenc"
 )
 
 // ProtocolVersion is the bridge protocol version this daemon speaks.
@@ -60,22 +61,20 @@ type CallParams struct {
 	DeadlineMs int64 `json:"deadlineMs,omitempty"`
 }
 
-// appendJSON appends p as json.Marshal writes it, without reflection for
-// the fields every call has (json.Marshal of the struct was ~8 % of the
-// daemon's CPU at 64 sessions); the arguments, when there are any, are
-// json.Marshal's. FuzzCallParamsJSON holds it to json.Marshal.
+// appendJSON appends p as json.Marshal writes it, without reflection
+// (json.Marshal of the struct, then of its arguments map, was ~8 %, then
+// ~7 % of the daemon's CPU per call: docs/performance.md); arguments of a
+// type jsonenc does not write are json.Marshal's. FuzzCallParamsJSON holds
+// it to json.Marshal.
 func (p *CallParams) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"callId":`...)
-	b = appendJSONString(b, p.CallID)
+	b = jsonenc.String(b, p.CallID)
 	b = append(b, `,"tool":`...)
-	b = appendJSONString(b, p.Tool)
+	b = jsonenc.String(b, p.Tool)
 	b = append(b, `,"arguments":`...)
-	switch {
-	case p.Arguments == nil:
-		b = append(b, "null"...)
-	case len(p.Arguments) == 0:
-		b = append(b, "{}"...)
-	default:
+	if out, ok := jsonenc.Value(b, p.Arguments); ok {
+		b = out
+	} else {
 		args, err := json.Marshal(p.Arguments)
 		if err != nil {
 			return nil, err
@@ -88,17 +87,28 @@ func (p *CallParams) appendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// appendJSONString appends s quoted as encoding/json quotes it (HTML
-// characters escaped too); a string needing more than plain ASCII
-// escapes takes json.Marshal.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c >= 0x80 {
-			q, _ := json.Marshal(s)
-			return append(b, q...)
-		}
+// appendRequest appends the request frame with id, method and params as
+// message.encode writes it, the params written into the frame itself
+// (CallParams by appendJSON, anything else by json.Marshal).
+func appendRequest(b []byte, id int64, method string, params any) ([]byte, error) {
+	b = strconv.AppendInt(append(b, `{"jsonrpc":"2.0","id":`...), id, 10)
+	if method != "" {
+		b = jsonenc.String(append(b, `,"method":`...), method)
 	}
-	return append(append(append(b, '"'), s...), '"')
+	b = append(b, `,"params":`...)
+	if cp, ok := params.(CallParams); ok {
+		var err error
+		if b, err = cp.appendJSON(b); err != nil {
+			return nil, err
+		}
+	} else {
+		j, err := json.Marshal(params)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, j...)
+	}
+	return append(b, '}'), nil
 }
 
 // CancelParams is the params of call/cancel.
@@ -183,11 +193,7 @@ func (m *message) encode() ([]byte, error) {
 		b = append(append(b, `,"id":`...), m.ID...)
 	}
 	if m.Method != "" {
-		name, err := json.Marshal(m.Method)
-		if err != nil {
-			return nil, err
-		}
-		b = append(append(b, `,"method":`...), name...)
+		b = jsonenc.String(append(b, `,"method":`...), m.Method)
 	}
 	if len(m.Params) > 0 {
 		b = append(append(b, `,"params":`...), m.Params...)

@@ -17,6 +17,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/catalog"
+	"github.com/unitymcp/unitymcp/engine/jsonenc"
 )
 
 // The fast path for tools/call.
@@ -457,27 +458,45 @@ func isNull(v json.RawMessage) bool {
 
 // encodeToolResult is json.Marshal(toolResult(res, terr)) — the bytes
 // mcp-go writes for that result (keys in its map's order, HTML-escaped,
-// structured content compacted) — without its map and second pass.
+// structured content compacted) — without its map, its reflection and a
+// second pass (FuzzEncodeToolResult holds it to json.Marshal).
 func encodeToolResult(res json.RawMessage, terr *api.ToolError) ([]byte, error) {
 	body := res
 	if terr != nil {
 		body, _ = json.Marshal(terr.Body())
 	}
-	text, err := json.Marshal(string(body))
-	if err != nil {
-		return nil, err
+	structured := body
+	if !compactSafe(body) || !json.Valid(body) {
+		var err error
+		if structured, err = json.Marshal(body); err != nil {
+			return nil, err
+		}
 	}
-	structured, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	b := make([]byte, 0, len(text)+len(structured)+80)
-	b = append(append(append(b, `{"content":[{"type":"text","text":`...), text...), "}]"...)
+	b := make([]byte, 0, 2*len(body)+len(structured)+80)
+	b = jsonenc.String(append(b, `{"content":[{"type":"text","text":`...), body)
+	b = append(b, "}]"...)
 	if terr != nil {
 		b = append(b, `,"isError":true`...)
 	}
 	b = append(append(append(b, `,"structuredContent":`...), structured...), '}')
 	return b, nil
+}
+
+// compactSafe reports whether json.Marshal writes the valid JSON text b
+// back as it is: not empty, and nothing that compacting drops (white
+// space) or that its HTML escaping rewrites ('<', '>', '&', and the first
+// byte of U+2028 and U+2029).
+func compactSafe(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xe2:
+			return false
+		}
+	}
+	return true
 }
 
 // toolResult is the CallToolResult of an engine answer, for both paths.

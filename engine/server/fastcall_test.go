@@ -13,7 +13,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/api"
 )
 
-var resultSeeds = []string{`{"a":1}`, `{ "a" : [1, 2] ,"b":"<tag>&amp;"}`, `{"u":"é\u2028"}`, `[]`, `"s"`, `null`, ``, `{"x":"\u003c"}`}
+var resultSeeds = []string{`{"a":1}`, `{ "a" : [1, 2] }`, "{\"t\":\"\u2028\"}", `{ "a" : [1, 2] ,"b":"<tag>&amp;"}`, `{"u":"é\u2028"}`, `[]`, `"s"`, `null`, ``, `{"x":"\u003c"}`}
 
 // encodeToolResult writes the bytes json.Marshal writes for the mcp-go
 // CallToolResult of the same answer (results and tool errors).
@@ -161,5 +161,19 @@ func TestModernFastCallCancelled(t *testing.T) {
 	}
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("the call ended %v after the cancel", took)
+	}
+}
+
+// A get-logs answer's tools/call result, as the fast path writes one per
+// call (docs/performance.md, "Seventh round"):
+//
+//	go test -run XXX -bench EncodeToolResult ./engine/server/
+func BenchmarkEncodeToolResult(b *testing.B) {
+	b.ReportAllocs()
+	res := json.RawMessage(`{"DisplayedCount":0,"IncludeStackTrace":false,"LogType":"All","Logs":[],"MaxCount":100,"SearchText":"","TotalCount":0,"Ver":"0.1.0-dev"}`)
+	for b.Loop() {
+		if _, err := encodeToolResult(res, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -1,0 +1,107 @@
+package jsonenc
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"testing"
+)
+
+// same fails t unless Value (for v) writes what json.Marshal writes, or
+// declines exactly where json.Marshal fails or where it is documented to.
+func same(t *testing.T, v any) {
+	t.Helper()
+	want, werr := json.Marshal(v)
+	got, ok := Value([]byte("prefix:"), v)
+	if !bytes.HasPrefix(got, []byte("prefix:")) {
+		t.Fatalf("Value(%#v) lost what b held: %q", v, got)
+	}
+	got = got[len("prefix:"):]
+	switch {
+	case werr != nil && ok:
+		t.Fatalf("Value(%#v) = %s; json.Marshal fails: %v", v, got, werr)
+	case ok && !bytes.Equal(got, want):
+		t.Fatalf("Value(%#v) = %s; json.Marshal = %s", v, got, want)
+	case !ok && len(got) != 0:
+		t.Fatalf("Value(%#v) declined but appended %q", v, got)
+	}
+}
+
+var stringSeeds = []string{
+	"", "plain", `quote " and \ backslash`, "<script>&amp;</script>", "\b\f\n\r\t\x00\x01\x1f\x7f",
+	"tööl", "\u2028\u2029", "bad \xff utf-8 \xc3", "\xe2\x80", "日本語のログ", "emoji 😀",
+	`{"DisplayedCount":0,"LogType":"All","Logs":[],"SearchText":""}`,
+}
+
+func TestStringAsMarshal(t *testing.T) {
+	t.Parallel()
+	for _, s := range stringSeeds {
+		want, _ := json.Marshal(s)
+		if got := String(nil, s); !bytes.Equal(got, want) {
+			t.Errorf("String(%q) = %s; json.Marshal = %s", s, got, want)
+		}
+		if got := String([]byte("x"), []byte(s)); !bytes.Equal(got, append([]byte("x"), want...)) {
+			t.Errorf("String(x, []byte(%q)) = %s; want x%s", s, got, want)
+		}
+	}
+}
+
+func TestValueAsMarshal(t *testing.T) {
+	t.Parallel()
+	for _, v := range []any{
+		nil, true, false, "s<>", 0, -1, int8(-8), int16(300), int32(-7), int64(math.MinInt64), uint(7), uint8(255), uint16(9), uint32(1 << 31), uint64(math.MaxUint64),
+		0.0, math.Copysign(0, -1), 1.5, -2.25e-7, 1e-6, 9.999999e-7, 1e20, 1e21, 123456789e30, 5e-324, math.MaxFloat64, 100.0,
+		float32(0.1), float32(1e-7), float32(3.4e38), float32(1e21), float32(-1e-6),
+		[]any{}, []any(nil), []any{1.0, "a", nil, []any{true}}, []string{}, []string(nil), []string{"x", "<y>"},
+		map[string]any{}, map[string]any(nil), map[string]any{"b": 1.0, "a": "x", "A": nil, "é": []any{}, "<k>": map[string]any{"z": false}},
+		map[string]any{"LogType": "All", "MaxCount": 100, "SearchText": "", "IncludeStackTrace": false, "UseRegex": false},
+		// declined: json.Marshal's errors, and types Value leaves to it
+		math.NaN(), math.Inf(1), float32(math.Inf(-1)), []any{math.NaN()}, map[string]any{"k": math.Inf(1)},
+		json.Number("12"), struct{ A int }{1}, map[string]int{"a": 1}, []int{1}, &struct{}{},
+	} {
+		same(t, v)
+	}
+	deep := any("leaf")
+	for range maxDepth + 2 {
+		deep = []any{deep}
+	}
+	if _, ok := Value(nil, deep); ok {
+		t.Errorf("Value took %d levels of nesting; it leaves more than %d to json.Marshal", maxDepth+2, maxDepth)
+	}
+	same(t, deep)
+}
+
+// go test -run XXX -fuzz FuzzString -fuzztime 60s ./engine/jsonenc/
+func FuzzString(f *testing.F) {
+	for _, s := range stringSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		if got := String(nil, s); !bytes.Equal(got, want) {
+			t.Fatalf("String(%q) = %s; json.Marshal = %s", s, got, want)
+		}
+		if got := String(nil, []byte(s)); !bytes.Equal(got, want) {
+			t.Fatalf("String([]byte(%q)) = %s; json.Marshal = %s", s, got, want)
+		}
+	})
+}
+
+// go test -run XXX -fuzz FuzzValue -fuzztime 60s ./engine/jsonenc/
+//
+// The value is JSON decoded as the daemon decodes a client's arguments,
+// with numbers of every kind beside it.
+func FuzzValue(f *testing.F) {
+	f.Add(`{"LogType":"All","MaxCount":100,"Nested":{"b":[1,"x",null],"a":true}}`, int64(-3), 1.5e-7, float32(2.5), "key")
+	f.Add(`[1e21, 1e-7, -0, "\u2028<&>"]`, int64(0), 1e21, float32(1e-7), "")
+	f.Add(`"\ud800"`, int64(1)<<62, -0.0, float32(3.4e38), "\xff")
+	f.Fuzz(func(t *testing.T, doc string, i int64, fl float64, f32 float32, key string) {
+		var v any
+		if json.Unmarshal([]byte(doc), &v) != nil {
+			v = doc
+		}
+		same(t, v)
+		same(t, map[string]any{key: v, "i": i, "u": uint64(i), "f": fl, "f32": f32, "s": []string{key, doc}})
+		same(t, []any{v, int32(i), fl, f32})
+	})
+}
