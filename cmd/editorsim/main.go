@@ -58,7 +58,7 @@ func main() {
 	sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + *addr, Token: tok, ProjectDir: *proj,
 		ReloadDelay: time.Duration(*reloadMs) * time.Millisecond, Slow: time.Duration(*slowMs) * time.Millisecond,
 		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, SceneObjects: *objects,
-		Dialog: *dialog, DialogAfter: time.Duration(*dialogMs) * time.Millisecond, WrapConn: platform.QuietConn, Logger: log})
+		Dialog: *dialog, DialogAfter: time.Duration(*dialogMs) * time.Millisecond, WrapConn: platform.QuietConn, NoExecutions: true, Logger: log})
 	if err != nil {
 		log.Error("editorsim", "err", err)
 		os.Exit(2)

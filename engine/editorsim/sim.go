@@ -55,7 +55,10 @@ type Config struct {
 	// WrapConn, when set, wraps the bridge's TCP connection (the command
 	// gives platform.QuietConn, as the daemon uses for its own).
 	WrapConn func(net.Conn) net.Conn
-	Logger   *slog.Logger
+	// NoExecutions keeps no record for Executions (the command sets it:
+	// nothing reads the record there, and it grows by a call id per call).
+	NoExecutions bool
+	Logger       *slog.Logger
 }
 
 // Sim is one simulated editor.
