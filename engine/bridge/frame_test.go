@@ -3,6 +3,7 @@ package bridge
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -97,13 +98,24 @@ func FuzzCallParamsJSON(f *testing.F) {
 		if (err != nil) != (werr != nil) || !bytes.Equal(got, want) {
 			t.Fatalf("appendJSON = %s (%v); json.Marshal = %s (%v)", got, err, want, werr)
 		}
-		// The whole request frame, as message.encode writes it.
+		// The whole request frame, against one written by json.Marshal.
 		for _, params := range []any{p, map[string]any{key: val}, nil} {
 			j, _ := json.Marshal(params)
-			want, _ := (&message{JSONRPC: "2.0", ID: json.RawMessage(strconv.FormatInt(deadline, 10)), Method: tool, Params: j}).encode()
-			if got, err := appendRequest([]byte("x"), deadline, tool, params); err != nil || !bytes.Equal(got, append([]byte("x"), want...)) {
-				t.Fatalf("appendRequest = %s (%v); message.encode = x%s", got, err, want)
+			want := `x{"jsonrpc":"2.0","id":` + strconv.FormatInt(deadline, 10)
+			if tool != "" {
+				name, _ := json.Marshal(tool)
+				want += `,"method":` + string(name)
 			}
+			want += `,"params":` + string(j) + "}"
+			pj, err := appendParams(nil, params)
+			if got := appendRequest([]byte("x"), deadline, tool, pj); err != nil || string(got) != want {
+				t.Fatalf("appendRequest = %s (%v); want %s", got, err, want)
+			}
+		}
+		// Arguments json.Marshal cannot write fail as they do there.
+		bad := CallParams{CallID: id, Tool: tool, Arguments: map[string]any{key: math.NaN()}}
+		if _, err := appendParams(nil, bad); err == nil {
+			t.Fatalf("params with NaN encoded without an error")
 		}
 	})
 }
@@ -117,8 +129,10 @@ func BenchmarkRequestFrame(b *testing.B) {
 	p := CallParams{CallID: "mcp:7f3c2a9e-1b4d-4e8f-9a6b-2c5d8e1f0a3b:17", Tool: "get-logs", DeadlineMs: 1764600000000,
 		Arguments: map[string]any{"LogType": "All", "MaxCount": 100, "SearchText": "", "IncludeStackTrace": false, "UseRegex": false, "SearchInStackTrace": false}}
 	for b.Loop() {
-		if _, err := appendRequest(make([]byte, 0, 512), 42, MethodCall, p); err != nil {
+		pj, err := appendParams(make([]byte, 0, 384), p)
+		if err != nil {
 			b.Fatal(err)
 		}
+		appendRequest(make([]byte, 0, len(pj)+64), 42, MethodCall, pj)
 	}
 }

@@ -395,6 +395,13 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	// The params are encoded before the call takes an id: one that cannot
+	// be encoded fails as itself, whatever the connection's state.
+	var buf [384]byte
+	pj, err := appendParams(buf[:0], params)
+	if err != nil {
+		return err
+	}
 	ch := make(chan *message, 1)
 	p.mu.Lock()
 	if p.closed {
@@ -410,11 +417,7 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 		delete(p.pending, id)
 		p.mu.Unlock()
 	}
-	frame, err := appendRequest(make([]byte, 0, 512), id, method, params)
-	if err != nil {
-		forget()
-		return err
-	}
+	frame := appendRequest(make([]byte, 0, len(pj)+len(method)+48), id, method, pj)
 	// The request waits its turn behind urgent frames and other requests,
 	// and the call gives up at its own deadline while it waits. With nothing
 	// queued this goroutine writes the frame itself: a write into a socket

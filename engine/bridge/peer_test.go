@@ -3,6 +3,7 @@ package bridge
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -72,5 +73,52 @@ func TestPeerBoundsConcurrentRequests(t *testing.T) {
 		if m, _ := decodeFrame(data); m.Error != nil {
 			t.Fatalf("a held request failed: %s", data)
 		}
+	}
+}
+
+// Params that cannot be encoded fail as themselves before the call takes
+// an id, on an open peer and on a closed one; the next call's frame has
+// the next id.
+func TestPeerCallUnencodableParams(t *testing.T) {
+	frames := make(chan []byte, 4)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		for {
+			_, data, err := ws.Read(r.Context())
+			if err != nil {
+				return
+			}
+			frames <- data
+			m, _ := decodeFrame(data)
+			ws.Write(r.Context(), websocket.MessageText, []byte(`{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":{}}`))
+		}
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, strings.Replace(srv.URL, "http", "ws", 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPeer(c, nil, nil)
+	go p.Run()
+	bad := CallParams{CallID: "c", Tool: "t", Arguments: map[string]any{"x": func() {}}}
+	if err := p.Call(ctx, MethodCall, bad, nil); err == nil || errors.Is(err, ErrClosed) {
+		t.Fatalf("unencodable params: %v, want the encoder's error", err)
+	}
+	if err := p.Call(ctx, MethodCall, CallParams{CallID: "c", Tool: "t"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := decodeFrame(<-frames); string(m.ID) != "1" {
+		t.Errorf("the call after a failed encode went out with id %s, want 1", m.ID)
+	}
+	p.Close("done")
+	<-p.Done()
+	if err := p.Call(ctx, MethodCall, bad, nil); err == nil || errors.Is(err, ErrClosed) {
+		t.Errorf("unencodable params on a closed peer: %v, want the encoder's error", err)
 	}
 }

@@ -87,28 +87,27 @@ func (p *CallParams) appendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// appendRequest appends the request frame with id, method and params as
-// message.encode writes it, the params written into the frame itself
-// (CallParams by appendJSON, anything else by json.Marshal).
-func appendRequest(b []byte, id int64, method string, params any) ([]byte, error) {
+// appendParams appends a request's params as JSON: CallParams by
+// appendJSON, anything else by json.Marshal.
+func appendParams(b []byte, params any) ([]byte, error) {
+	if cp, ok := params.(CallParams); ok {
+		return cp.appendJSON(b)
+	}
+	j, err := json.Marshal(params)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, j...), nil
+}
+
+// appendRequest appends the request frame with id, method and the params'
+// JSON as message.encode writes it.
+func appendRequest(b []byte, id int64, method string, params []byte) []byte {
 	b = strconv.AppendInt(append(b, `{"jsonrpc":"2.0","id":`...), id, 10)
 	if method != "" {
 		b = jsonenc.String(append(b, `,"method":`...), method)
 	}
-	b = append(b, `,"params":`...)
-	if cp, ok := params.(CallParams); ok {
-		var err error
-		if b, err = cp.appendJSON(b); err != nil {
-			return nil, err
-		}
-	} else {
-		j, err := json.Marshal(params)
-		if err != nil {
-			return nil, err
-		}
-		b = append(b, j...)
-	}
-	return append(b, '}'), nil
+	return append(append(append(b, `,"params":`...), params...), '}')
 }
 
 // CancelParams is the params of call/cancel.

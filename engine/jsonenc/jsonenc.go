@@ -82,7 +82,8 @@ func decodeRune[S ~string | ~[]byte](s S) (rune, int) {
 // string, the integer types, float64 and float32 (finite), []any, []string
 // and map[string]any (keys sorted, as json.Marshal sorts them). ok is false
 // for anything else — another type, NaN or an infinity (json.Marshal's
-// error), nesting beyond maxDepth — and b is then unchanged.
+// error), nesting beyond maxDepth — and b is then returned as it came (its
+// spare capacity, beyond len(b), may have been written).
 func Value(b []byte, v any) (_ []byte, ok bool) {
 	out, ok := value(b, v, 0)
 	if !ok {

@@ -8,8 +8,9 @@ import (
 )
 
 // same fails t unless Value (for v) writes what json.Marshal writes, or
-// declines exactly where json.Marshal fails or where it is documented to.
-func same(t *testing.T, v any) {
+// declines where json.Marshal fails or where it is documented to; with
+// written set, Value must write (v is of the shapes it takes).
+func same(t *testing.T, v any, written bool) {
 	t.Helper()
 	want, werr := json.Marshal(v)
 	got, ok := Value([]byte("prefix:"), v)
@@ -24,6 +25,8 @@ func same(t *testing.T, v any) {
 		t.Fatalf("Value(%#v) = %s; json.Marshal = %s", v, got, want)
 	case !ok && len(got) != 0:
 		t.Fatalf("Value(%#v) declined but appended %q", v, got)
+	case !ok && written:
+		t.Fatalf("Value(%#v) declined a value of the shapes it writes (json.Marshal: %s)", v, want)
 	}
 }
 
@@ -55,11 +58,17 @@ func TestValueAsMarshal(t *testing.T) {
 		[]any{}, []any(nil), []any{1.0, "a", nil, []any{true}}, []string{}, []string(nil), []string{"x", "<y>"},
 		map[string]any{}, map[string]any(nil), map[string]any{"b": 1.0, "a": "x", "A": nil, "é": []any{}, "<k>": map[string]any{"z": false}},
 		map[string]any{"LogType": "All", "MaxCount": 100, "SearchText": "", "IncludeStackTrace": false, "UseRegex": false},
-		// declined: json.Marshal's errors, and types Value leaves to it
+	} {
+		same(t, v, true)
+	}
+	for _, v := range []any{ // declined: json.Marshal's errors, and types Value leaves to it
 		math.NaN(), math.Inf(1), float32(math.Inf(-1)), []any{math.NaN()}, map[string]any{"k": math.Inf(1)},
 		json.Number("12"), struct{ A int }{1}, map[string]int{"a": 1}, []int{1}, &struct{}{},
 	} {
-		same(t, v)
+		if _, ok := Value(nil, v); ok {
+			t.Errorf("Value(%#v) wrote it; it leaves that to json.Marshal", v)
+		}
+		same(t, v, false)
 	}
 	deep := any("leaf")
 	for range maxDepth + 2 {
@@ -68,7 +77,7 @@ func TestValueAsMarshal(t *testing.T) {
 	if _, ok := Value(nil, deep); ok {
 		t.Errorf("Value took %d levels of nesting; it leaves more than %d to json.Marshal", maxDepth+2, maxDepth)
 	}
-	same(t, deep)
+	same(t, deep, false)
 }
 
 // go test -run XXX -fuzz FuzzString -fuzztime 60s ./engine/jsonenc/
@@ -100,8 +109,30 @@ func FuzzValue(f *testing.F) {
 		if json.Unmarshal([]byte(doc), &v) != nil {
 			v = doc
 		}
-		same(t, v)
-		same(t, map[string]any{key: v, "i": i, "u": uint64(i), "f": fl, "f32": f32, "s": []string{key, doc}})
-		same(t, []any{v, int32(i), fl, f32})
+		// What a JSON decode gives, within maxDepth, Value writes (floats
+		// from the fuzzer only when finite).
+		shallow := depth(v) < maxDepth
+		finite := !math.IsNaN(fl) && !math.IsInf(fl, 0) && !math.IsInf(float64(f32), 0) && !math.IsNaN(float64(f32))
+		same(t, v, shallow)
+		same(t, map[string]any{key: v, "i": i, "u": uint64(i), "f": fl, "f32": f32, "s": []string{key, doc}}, shallow && finite)
+		same(t, []any{v, int32(i), fl, f32}, shallow && finite)
 	})
+}
+
+// depth is how deeply v nests arrays and objects.
+func depth(v any) int {
+	d := 0
+	switch v := v.(type) {
+	case []any:
+		for _, e := range v {
+			d = max(d, depth(e))
+		}
+		return d + 1
+	case map[string]any:
+		for _, e := range v {
+			d = max(d, depth(e))
+		}
+		return d + 1
+	}
+	return 0
 }

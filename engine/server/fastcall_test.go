@@ -13,7 +13,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/api"
 )
 
-var resultSeeds = []string{`{"a":1}`, `{ "a" : [1, 2] }`, "{\"t\":\"\u2028\"}", `{ "a" : [1, 2] ,"b":"<tag>&amp;"}`, `{"u":"é\u2028"}`, `[]`, `"s"`, `null`, ``, `{"x":"\u003c"}`}
+var resultSeeds = []string{`{"a":1}`, "{\t\"a\":1\r\n}", `{ "a" : [1, 2] }`, "{\"t\":\"\u2028\"}", `{ "a" : [1, 2] ,"b":"<tag>&amp;"}`, `{"u":"é\u2028"}`, `[]`, `"s"`, `null`, ``, `{"x":"\u003c"}`}
 
 // encodeToolResult writes the bytes json.Marshal writes for the mcp-go
 // CallToolResult of the same answer (results and tool errors).
@@ -25,6 +25,25 @@ func TestEncodeToolResultMatchesMCPGo(t *testing.T) {
 	checkEncodeToolResult(t, nil, api.Errorf(api.CodeInvalidParams, "bad <value> & more"))
 	if _, err := encodeToolResult(json.RawMessage(`{"a":`), nil); err == nil {
 		t.Error("invalid JSON from the engine was encoded")
+	}
+}
+
+// The shortcut copies exactly the bodies json.Marshal gives back as they
+// are, and is taken for a compact one (the editor's answers are).
+func TestCompactSafe(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		body string
+		safe bool
+	}{
+		{`{"DisplayedCount":0,"Logs":[],"SearchText":"x"}`, true},
+		{`[1,"é",null]`, true},
+		{"", false}, {`{"a": 1}`, false}, {"{\t}", false}, {"{\r}", false}, {"{\n}", false},
+		{`{"a":"<"}`, false}, {`{"a":">"}`, false}, {`{"a":"&"}`, false}, {"{\"a\":\"\u2028\"}", false},
+	} {
+		if got := compactSafe([]byte(c.body)); got != c.safe {
+			t.Errorf("compactSafe(%q) = %v, want %v", c.body, got, c.safe)
+		}
 	}
 }
 
