@@ -108,8 +108,9 @@ func FuzzCallParamsJSON(f *testing.F) {
 			}
 			want += `,"params":` + string(j) + "}"
 			pj, err := appendParams(nil, params)
-			if got := appendRequest([]byte("x"), deadline, tool, pj); err != nil || string(got) != want {
-				t.Fatalf("appendRequest = %s (%v); want %s", got, err, want)
+			got, _ := (&message{JSONRPC: "2.0", ID: strconv.AppendInt(nil, deadline, 10), Method: tool, Params: pj}).encode()
+			if err != nil || "x"+string(got) != want {
+				t.Fatalf("the request frame = %s (%v); want %s", got, err, want[1:])
 			}
 		}
 		// Arguments json.Marshal cannot write fail as they do there.
@@ -133,6 +134,7 @@ func BenchmarkRequestFrame(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		appendRequest(make([]byte, 0, len(pj)+64), 42, MethodCall, pj)
+		var idb [20]byte // as Peer.Call writes it
+		(&message{JSONRPC: "2.0", ID: strconv.AppendInt(idb[:0], 42, 10), Method: MethodCall, Params: pj}).encode()
 	}
 }

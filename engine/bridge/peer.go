@@ -397,8 +397,7 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 	}
 	// The params are encoded before the call takes an id: one that cannot
 	// be encoded fails as itself, whatever the connection's state.
-	var buf [384]byte
-	pj, err := appendParams(buf[:0], params)
+	pj, err := appendParams(make([]byte, 0, 384), params)
 	if err != nil {
 		return err
 	}
@@ -417,7 +416,8 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 		delete(p.pending, id)
 		p.mu.Unlock()
 	}
-	frame := appendRequest(make([]byte, 0, len(pj)+len(method)+48), id, method, pj)
+	var idb [20]byte
+	frame, _ := (&message{JSONRPC: "2.0", ID: strconv.AppendInt(idb[:0], id, 10), Method: method, Params: pj}).encode() // no Error: it cannot fail
 	// The request waits its turn behind urgent frames and other requests,
 	// and the call gives up at its own deadline while it waits. With nothing
 	// queued this goroutine writes the frame itself: a write into a socket

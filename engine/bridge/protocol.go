@@ -100,16 +100,6 @@ func appendParams(b []byte, params any) ([]byte, error) {
 	return append(b, j...), nil
 }
 
-// appendRequest appends the request frame with id, method and the params'
-// JSON as message.encode writes it.
-func appendRequest(b []byte, id int64, method string, params []byte) []byte {
-	b = strconv.AppendInt(append(b, `{"jsonrpc":"2.0","id":`...), id, 10)
-	if method != "" {
-		b = jsonenc.String(append(b, `,"method":`...), method)
-	}
-	return append(append(append(b, `,"params":`...), params...), '}')
-}
-
 // CancelParams is the params of call/cancel.
 type CancelParams struct {
 	CallID string `json:"callId"`
