@@ -209,6 +209,35 @@ func (f *RawFD) write(b []byte) (int, syscall.Errno) {
 // blocking: PIPE_BUF, the smaller of macOS's (512) and Linux's (4096).
 const pipeBuf = 512
 
+// linuxPipeBuf is Linux's PIPE_BUF.
+const linuxPipeBuf = 4096
+
+// WholeMax is the longest write to the descriptor that reaches its reader
+// whole or not at all, so that a process dying during Write cannot leave
+// part of it written; 0 when none is. A pipe takes up to PIPE_BUF bytes
+// that way (POSIX): Linux's 4096 on a descriptor Private made this
+// process's own (never blocking), 512 otherwise (a pipe switched back to
+// blocking is written pipeBuf bytes at a time). A Unix-domain stream
+// socket on Linux queues the first buffer of a send — up to half its send
+// buffer less 64 bytes — whole, or fails with EAGAIN (unix_stream_sendmsg);
+// other systems may take part of any send. Reported for the send buffer as
+// it is now.
+func (f *RawFD) WholeMax() int {
+	switch {
+	case f.pipe && f.private:
+		return linuxPipeBuf
+	case f.pipe:
+		return pipeBuf
+	case f.sock && runtime.GOOS == "linux":
+		sz, err := syscall.GetsockoptInt(f.fd, syscall.SOL_SOCKET, syscall.SO_SNDBUF)
+		if err != nil {
+			return 0
+		}
+		return max(0, min(linuxPipeBuf, sz/2-64))
+	}
+	return 0
+}
+
 // ReadAvailable reads what the descriptor holds right now, without
 // waiting: 0 and nil when it holds nothing, io.EOF once every writer
 // closed it and it is empty.
@@ -238,12 +267,20 @@ func (f *RawFD) ReadAvailable(b []byte) (int, error) {
 }
 
 // Wait waits at most d for something to read (or the end).
-func (f *RawFD) Wait(d time.Duration) error {
+func (f *RawFD) Wait(d time.Duration) error { return f.wait(unix.POLLIN, d) }
+
+// WaitWritable waits at most d for room to write (or the reader's end).
+func (f *RawFD) WaitWritable(d time.Duration) error { return f.wait(unix.POLLOUT, d) }
+
+// Closed reports whether Close was called.
+func (f *RawFD) Closed() bool { return f.closed.Load() }
+
+func (f *RawFD) wait(events int16, d time.Duration) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for d > 0 && !f.closed.Load() {
 		s := min(d, waitSlice)
-		if ready, err := f.poll(unix.POLLIN, s); err != nil || ready {
+		if ready, err := f.poll(events, s); err != nil || ready {
 			return err
 		}
 		d -= s

@@ -174,3 +174,92 @@ func TestRawFDPrivate(t *testing.T) {
 		t.Fatalf("read %q %v; want what the private descriptor wrote", buf[:n], err)
 	}
 }
+
+// WholeMax holds: on a pipe (shared and blocking, and private) and on a
+// Unix-domain socket pair (its default send buffer and the smallest), a
+// write of at most WholeMax bytes into a descriptor filled to every level
+// arrives whole or not at all — what lets the daemon tell the shim which
+// of its writes a crash could cut.
+func TestRawFDWholeMax(t *testing.T) {
+	pipe := func(private, blocking bool) (r, w *RawFD) {
+		r, w, err := Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if private {
+			w.Private()
+		}
+		if blocking {
+			syscall.SetNonblock(w.fd, false)
+		}
+		return r, w
+	}
+	pair := func(sndbuf int) (r, w *RawFD) {
+		fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fd := range fds {
+			syscall.SetNonblock(fd, true)
+		}
+		if sndbuf > 0 {
+			syscall.SetsockoptInt(fds[1], syscall.SOL_SOCKET, syscall.SO_SNDBUF, sndbuf)
+		}
+		return newRawFD(fds[0]), newRawFD(fds[1])
+	}
+	type tc struct {
+		name  string
+		open  func() (r, w *RawFD)
+		least int // WholeMax is at least this
+	}
+	cases := []tc{
+		{"pipe", func() (r, w *RawFD) { return pipe(false, false) }, pipeBuf},
+		{"pipe switched to blocking", func() (r, w *RawFD) { return pipe(false, true) }, pipeBuf},
+	}
+	if runtime.GOOS == "linux" {
+		cases = append(cases,
+			tc{"private pipe", func() (r, w *RawFD) { return pipe(true, false) }, linuxPipeBuf},
+			tc{"socket pair", func() (r, w *RawFD) { return pair(0) }, linuxPipeBuf},
+			tc{"socket pair, smallest send buffer", func() (r, w *RawFD) { return pair(1) }, 1024})
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, w := c.open()
+			defer r.Close()
+			defer w.Close()
+			max := w.WholeMax()
+			if max < c.least {
+				t.Fatalf("WholeMax %d; want at least %d", max, c.least)
+			}
+			buf := make([]byte, 1<<20)
+			seed := uint32(1)
+			next := func(n int) int { seed = seed*1664525 + 1013904223; return 1 + int(seed>>8)%n }
+			whole := 0
+			for i := 0; i < 400; i++ {
+				for { // fill it with writes of up to max bytes
+					size := max
+					if i%2 == 1 {
+						size = next(max)
+					}
+					n, err := w.WriteNow(buf[:size])
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n != 0 && n != size {
+						t.Fatalf("a write of %d bytes (WholeMax %d) wrote %d: part of it", size, max, n)
+					}
+					if n == 0 {
+						break
+					}
+					whole++
+				}
+				if _, err := r.ReadAvailable(buf[:next(3*max)]); err != nil { // make some room
+					t.Fatal(err)
+				}
+			}
+			if whole < 400 {
+				t.Fatalf("only %d writes went in", whole)
+			}
+		})
+	}
+}

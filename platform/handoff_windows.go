@@ -20,10 +20,13 @@ type RawFD struct{}
 
 func FileRawFD(*os.File) *RawFD                  { return nil }
 func (*RawFD) Kind() (pipe, sock bool)           { return false, false }
+func (*RawFD) WholeMax() int                     { return 0 }
 func (*RawFD) Write([]byte) (int, error)         { return 0, errNoPassing }
 func (*RawFD) WriteNow([]byte) (int, error)      { return 0, errNoPassing }
 func (*RawFD) ReadAvailable([]byte) (int, error) { return 0, errNoPassing }
 func (*RawFD) Wait(time.Duration) error          { return errNoPassing }
+func (*RawFD) WaitWritable(time.Duration) error  { return errNoPassing }
+func (*RawFD) Closed() bool                      { return true }
 func (*RawFD) Close() error                      { return errNoPassing }
 func (*RawFD) Private()                          {}
 func (*RawFD) Pollable(string) *os.File          { return nil }

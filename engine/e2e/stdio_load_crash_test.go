@@ -27,9 +27,9 @@ import (
 // output the daemon writes itself, has hundreds of calls in flight: every
 // request is answered — by the daemon before it died, by the restarted one
 // (a read-only call sent again), or by the shim — once, but for at most one
-// the crash caught between its answer and its ack, and the client sees at
-// most one line that is not a whole message (the one the crash may have
-// cut, ended by the shim). Then the session works on the restarted daemon.
+// the crash caught between its answer and its ack, and the client sees
+// only whole messages (none is long enough to be cut, and the shim adds no
+// empty line). Then the session works on the restarted daemon.
 func TestStdioAnswersEachCallOnceAcrossACrash(t *testing.T) {
 	home, serve, addr, proj, _ := serveWithSim(t, editorsim.Config{})
 
@@ -95,8 +95,11 @@ func TestStdioAnswersEachCallOnceAcrossACrash(t *testing.T) {
 	if twice > 1 {
 		t.Errorf("%d calls answered twice; at most the one the crash caught between answer and ack", twice)
 	}
-	if len(bad) > 1 {
-		t.Errorf("%d lines that are not whole messages (at most the one the crash cut): %q", len(bad), bad)
+	// Every answer here is shorter than the pipe takes in one write that a
+	// crash cannot cut (platform.RawFD.WholeMax), so none was cut, and the
+	// shim, told so by the daemon's marks, ends no line: no empty one.
+	if len(bad) > 0 {
+		t.Errorf("%d lines that are not whole messages (none can be cut here): %q", len(bad), bad)
 	}
 	t.Logf("%d answers, %d lines not whole messages (%q)", len(answers), len(bad), bad)
 	t.Logf("stderr: %s", stderr.String())

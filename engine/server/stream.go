@@ -98,7 +98,7 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 		st.releaseOutput()
 	}
 	if r.Header.Get(api.StreamHandoff) == api.StreamHandoffValue {
-		if err := st.takeOutput(brw); err != nil {
+		if err := st.takeOutput(brw, r.Header.Get(api.StreamHandoffMarks) == "1"); err != nil {
 			s.log.Warn("stdio stream: the shim's output could not be taken over; closing the stream (the shim relays on its next one)", "err", err)
 			s.streamEnded(st)
 			conn.Close()
@@ -112,8 +112,10 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 // the client's output (api.StreamHandoff): the output, the write end of the
 // ack pipe and the read end of the pipe it writes the client's messages
 // into. From then on the stream reads messages from that pipe, writes the
-// client's messages to the output itself and its acks to the ack pipe.
-func (st *stream) takeOutput(brw *bufio.ReadWriter) error {
+// client's messages to the output itself and its acks to the ack pipe;
+// with marks (the shim asked, api.StreamHandoffMarks) it marks there the
+// messages a crash could cut.
+func (st *stream) takeOutput(brw *bufio.ReadWriter, marks bool) error {
 	if brw.Reader.Buffered() > 0 {
 		return errors.New("the shim wrote before sending its output")
 	}
@@ -138,11 +140,15 @@ func (st *stream) takeOutput(brw *bufio.ReadWriter) error {
 	}
 	fds[0].Private() // its mode is ours: the shim's exit cannot make a write block
 	fds[1].Private()
-	if _, err := io.WriteString(fds[1], "h\n"); err != nil {
+	hello := "h\n"
+	if marks {
+		hello += "P\n"
+	}
+	if _, err := io.WriteString(fds[1], hello); err != nil {
 		closeAll()
 		return fmt.Errorf("writing the ack pipe: %v", err)
 	}
-	st.hand = &handed{output: fds[0], ack: fds[1]}
+	st.hand = &handed{output: fds[0], ack: fds[1], marks: marks, whole: fds[0].WholeMax()}
 	st.sock = st.out
 	req := fds[2].Pollable("stdio-requests") // waited on: the runtime polls it
 	st.in = bufio.NewReaderSize(platform.QuietFile(req), 64<<10)
@@ -161,6 +167,10 @@ type handed struct {
 	broken, acksClosed bool
 	acks               []byte
 	line               []byte // a message and its newline, for one write
+	// marks: a message longer than whole (what the output takes in one
+	// write that a crash cannot cut) is marked on the ack pipe (p ... w).
+	marks bool
+	whole int
 }
 
 // done records that the stream has finished with its n-th line, all its
@@ -183,8 +193,33 @@ func (st *stream) ackLocked(n uint64) {
 		return
 	}
 	h.acks = append(strconv.AppendUint(append(h.acks, 'a'), n, 10), '\n')
-	if m, err := h.ack.WriteNow(h.acks); err == nil {
-		h.acks = append(h.acks[:0], h.acks[m:]...)
+	st.flushAcksLocked()
+}
+
+// flushAcksLocked writes what of the records waiting fits in the ack pipe
+// now (under wmu); false if the pipe failed.
+func (st *stream) flushAcksLocked() bool {
+	h := st.hand
+	m, err := h.ack.WriteNow(h.acks)
+	h.acks = append(h.acks[:0], h.acks[m:]...)
+	return err == nil
+}
+
+// markLocked puts a p in the ack pipe before a message a crash could cut
+// (api.StreamHandoff), under wmu. With no room there it asks the shim to
+// read the pipe (api.StreamDrain) and waits, for as long as the output is
+// held: the p must be there before the message's first byte.
+func (st *stream) markLocked() {
+	h := st.hand
+	if h.acksClosed {
+		return
+	}
+	h.acks = append(h.acks, "p\n"...)
+	for asked := false; st.flushAcksLocked() && len(h.acks) > 0 && !h.output.Closed(); asked = true {
+		if !asked {
+			st.tellShim(api.StreamDrain, nil)
+		}
+		h.ack.WaitWritable(100 * time.Millisecond)
 	}
 }
 
@@ -223,10 +258,14 @@ func (st *stream) letGo() {
 // tellTools sends the shim a tools/list answer the stream wrote to the
 // client (api.StreamTools): which tools are safe to repeat after a restart
 // is the shim's to know.
-func (st *stream) tellTools(b []byte) {
+func (st *stream) tellTools(b []byte) { st.tellShim(api.StreamTools, b) }
+
+// tellShim sends the shim a line of the kind on the socket (with the
+// output handed over).
+func (st *stream) tellShim(kind byte, b []byte) {
 	st.smu.Lock()
 	defer st.smu.Unlock()
-	st.sock.WriteByte(api.StreamTools)
+	st.sock.WriteByte(kind)
 	st.sock.Write(b)
 	st.sock.WriteByte('\n')
 	st.sock.Flush()
@@ -686,6 +725,10 @@ func (st *stream) writeAck(b []byte, n uint64) bool {
 		// One write of the message and its newline: a failure part-way is
 		// the only way a line is left half-written (no "q" then).
 		h.line = append(append(h.line[:0], b...), '\n')
+		marked := h.marks && len(h.line) > h.whole
+		if marked {
+			st.markLocked()
+		}
 		wrote, err := h.output.Write(h.line)
 		if cap(h.line) > 1<<20 {
 			h.line = nil
@@ -694,6 +737,12 @@ func (st *stream) writeAck(b []byte, n uint64) bool {
 			h.broken = h.broken || wrote > 0
 			st.conn.Close() // the client is gone: the read loop ends the stream
 			return false
+		}
+		if marked && !h.acksClosed {
+			h.acks = append(h.acks, "w\n"...)
+			if n == 0 {
+				st.flushAcksLocked()
+			}
 		}
 		if n != 0 {
 			st.ackLocked(n)

@@ -120,6 +120,67 @@ func TestStreamWritesTheHandedOutput(t *testing.T) {
 	next(t, out, "the client's output", "", note)
 }
 
+// When the shim asks (StreamHandoffMarks), the daemon marks on the ack pipe
+// the messages longer than the output takes whole ("p" before, "w" after):
+// the only ones a crash could leave half-written. A mark that finds the
+// pipe full (acks the shim has not read) is waited for — the daemon asks
+// the shim to read the pipe (StreamDrain on the socket) — so that it is
+// in the pipe before the message's first byte.
+func TestStreamMarksWhatACrashCouldCut(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	c, br := dialHandoffWith(t, d, api.StreamHandoffMarks+": 1\r\n")
+	outR, ackR, reqW := handOver(t, c)
+	out, sockLines := lines(outR, 1<<20), lines(br, 1<<20)
+	send := func(s string) { io.WriteString(reqW, s+"\n") }
+	ack := bufio.NewReader(ackR) // read only when the test says
+	records := func(want ...string) {
+		t.Helper()
+		for _, w := range want {
+			l, err := ack.ReadString('\n')
+			if l = strings.TrimSuffix(l, "\n"); err != nil || l != w {
+				t.Fatalf("the ack pipe: %q %v; want %q", l, err, w)
+			}
+		}
+	}
+	records("h", "P")
+	const note = `"method":"notifications/`
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	next(t, out, "the client's output", `"id":1,"result":{"protocolVersion"`, note)
+	records("a1") // short: not marked
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	if l := next(t, out, "the client's output", `"id":2,"result":{"tools"`, note); len(l) < 4096 {
+		t.Fatalf("the tools/list answer is %d bytes; the test needs one longer than a pipe takes whole", len(l))
+	}
+	records("p", "w", "a2")
+
+	// 15,000 acks the shim does not read fill the pipe (~11,000 fit) ...
+	const many = 15000
+	go func() {
+		for i := 0; i < many; i++ {
+			send(string(api.StreamSay) + fmt.Sprintf(`{"jsonrpc":"2.0","id":"s%d","result":{}}`, i))
+		}
+		send(string(api.StreamSay) + `{"jsonrpc":"2.0","id":"big","result":{"text":"` + strings.Repeat("x", 8192) + `"}}`)
+	}()
+	for i := 0; i < many; i++ {
+		next(t, out, "the client's output", fmt.Sprintf(`"id":"s%d"`, i), note)
+	}
+	// ... so the long message's mark waits for the shim to read it.
+	if l := next(t, sockLines, "the socket", "D", `"result"`); l != string(api.StreamDrain) {
+		t.Fatalf("the socket carried %.100q; want a StreamDrain line", l)
+	}
+	select {
+	case l := <-out:
+		t.Fatalf("the client's output got %.100q before the mark was in the ack pipe", l)
+	default:
+	}
+	for i := 3; i < 3+many; i++ {
+		records(fmt.Sprintf("a%d", i))
+	}
+	records("p")
+	next(t, out, "the client's output", `"id":"big"`, note)
+	records("w", fmt.Sprintf("a%d", 3+many))
+}
+
 // A request the stream's end cancels before it is answered is not acked,
 // whichever path serves it (mcp-go returns without a word when cancelled;
 // the fast path's cancellation error is not written once the output is let
@@ -166,6 +227,12 @@ func TestStreamEndLeavesUnansweredRequestsToTheShim(t *testing.T) {
 // dialHandoff serves d on a Unix-domain socket, as the daemon does, and
 // opens the stream there asking to hand over the output.
 func dialHandoff(t *testing.T, d *testDaemon) (net.Conn, *bufio.Reader) {
+	return dialHandoffWith(t, d, "")
+}
+
+// dialHandoffWith is dialHandoff with more request headers (each ending
+// in CRLF).
+func dialHandoffWith(t *testing.T, d *testDaemon, headers string) (net.Conn, *bufio.Reader) {
 	t.Helper()
 	sock := filepath.Join(t.TempDir(), "s")
 	ln, err := net.Listen("unix", sock)
@@ -181,7 +248,7 @@ func dialHandoff(t *testing.T, d *testDaemon) (net.Conn, *bufio.Reader) {
 	}
 	t.Cleanup(func() { c.Close() })
 	io.WriteString(c, "GET "+api.PathStream+" HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "+d.token+
-		"\r\nConnection: Upgrade\r\nUpgrade: "+api.StreamProtocol+"\r\n"+api.StreamHandoff+": "+api.StreamHandoffValue+"\r\n\r\n")
+		"\r\nConnection: Upgrade\r\nUpgrade: "+api.StreamProtocol+"\r\n"+api.StreamHandoff+": "+api.StreamHandoffValue+"\r\n"+headers+"\r\n")
 	br := bufio.NewReader(c)
 	if resp, err := http.ReadResponse(br, nil); err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
 		t.Fatalf("upgrade: %v %v", resp, err)

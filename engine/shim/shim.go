@@ -132,6 +132,8 @@ type conn struct {
 	abuf      []byte              // a record not yet whole
 	sent      map[uint64]sentLine // lines written and not yet acked, by number
 	clean     bool                // "q": it let go with nothing half-written
+	marks     bool                // "P": it marks the messages a crash could cut
+	cutting   bool                // a "p" with no "w" yet: a crash may have cut that message
 	ackEnded  bool                // the pipe's writers are all gone
 	reclaimed chan struct{}       // closed once the output is the shim's again
 }
@@ -535,7 +537,7 @@ func (r *relay) open(ctx context.Context, network, addr, host, token string, han
 	req := "GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\nAuthorization: Bearer " + token +
 		"\r\nConnection: Upgrade\r\nUpgrade: " + api.StreamProtocol + "\r\n"
 	if handOff {
-		req += api.StreamHandoff + ": " + api.StreamHandoffValue + "\r\n"
+		req += api.StreamHandoff + ": " + api.StreamHandoffValue + "\r\n" + api.StreamHandoffMarks + ": 1\r\n"
 	}
 	br := bufio.NewReaderSize(nc, 64<<10)
 	if _, err := io.WriteString(nc, req+"\r\n"); err != nil {
@@ -695,6 +697,12 @@ func (r *relay) ackRecord(c *conn, rec []byte) {
 	switch {
 	case string(rec) == "q":
 		c.clean = true
+	case string(rec) == "P":
+		c.marks = true
+	case string(rec) == "p":
+		c.cutting = true
+	case string(rec) == "w":
+		c.cutting = false
 	case len(rec) > 1 && rec[0] == 'a':
 		n, err := strconv.ParseUint(string(rec[1:]), 10, 64)
 		if err != nil {
@@ -742,7 +750,12 @@ func (r *relay) reclaim(c *conn) {
 	}
 	slices.Sort(says)
 	r.outMu.Lock()
-	if !c.clean { // it took the output ("h") and died, maybe in the middle of a message: end that line
+	// It took the output ("h") and died, maybe in the middle of a message:
+	// end that line — where it marks such messages ("P"), only if it died
+	// writing one ("p" with no "w"), as an empty line is an error to the
+	// client's parser. (Its message starts once all of "p\n" is in the
+	// pipe: a "p" cut short at the pipe's end began none.)
+	if !c.clean && (!c.marks || c.cutting) {
 		r.out.WriteByte('\n')
 	}
 	for _, n := range says {
@@ -776,6 +789,8 @@ func (r *relay) readLoop(c *conn) {
 			r.fromDaemon(b)
 		case b[0] == api.StreamTools: // the daemon wrote a tools/list answer to the client
 			r.learnTools(b[1:])
+		case b[0] == api.StreamDrain: // a mark waits for room in the ack pipe
+			r.readAcks(c, 0)
 		}
 	}
 	if c.ack != nil {

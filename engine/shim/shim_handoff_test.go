@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -28,6 +29,7 @@ type handDaemon struct {
 	sock   string
 	conns  chan *handConn
 	refuse bool // take the descriptors, then close them and the stream without "h"
+	marks  bool // say "P" (as the daemon does when the shim asks): it marks what a crash could cut
 }
 
 type handConn struct {
@@ -59,7 +61,11 @@ func (c *handConn) serve(br *bufio.Reader) {
 }
 
 func newHandDaemon(t *testing.T, refuse bool) *handDaemon {
-	d := &handDaemon{sock: filepath.Join(t.TempDir(), "d.sock"), conns: make(chan *handConn, 8), refuse: refuse}
+	return startHandDaemon(t, &handDaemon{refuse: refuse})
+}
+
+func startHandDaemon(t *testing.T, d *handDaemon) *handDaemon {
+	d.sock, d.conns = filepath.Join(t.TempDir(), "d.sock"), make(chan *handConn, 8)
 	ln, err := net.Listen("unix", d.sock)
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +92,11 @@ func newHandDaemon(t *testing.T, refuse bool) *handDaemon {
 				c.Close()
 				continue
 			}
-			io.WriteString(fds[1], "h\n")
+			if d.marks && req.Header.Get(api.StreamHandoffMarks) == "1" {
+				io.WriteString(fds[1], "h\nP\n")
+			} else {
+				io.WriteString(fds[1], "h\n")
+			}
 			reqs := fds[2].Pollable("requests")
 			hc := &handConn{fakeConn: &fakeConn{c: c, lines: make(chan string, 64)}, out: fds[0], ack: fds[1], req: reqs}
 			go hc.serve(bufio.NewReader(reqs))
@@ -313,5 +323,95 @@ func TestHandedOutputEndKeepsTheShimsOwnMessages(t *testing.T) {
 	case <-done:
 	case <-time.After(10 * time.Second):
 		t.Fatal("the shim did not end")
+	}
+}
+
+// A daemon that marks the messages a crash could cut ("P"): the shim ends
+// the line after a crash only when the daemon died writing a marked one (a
+// "p" with no "w"), and writes no empty line otherwise — the client's
+// parser takes one for a broken message. A daemon that does not mark
+// (TestHandedOutputSurvivesACrash) still gets its line ended.
+func TestHandedOutputCrashMarks(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		crash func(c *handConn) // what the daemon writes before it dies
+		want  []string          // what the client gets from then on, before the next answer
+	}{
+		{"nothing cut", func(c *handConn) {
+			io.WriteString(c.out, `{"jsonrpc":"2.0","method":"notifications/whole"}`+"\n")
+		}, []string{`{"jsonrpc":"2.0","method":"notifications/whole"}`}},
+		{"a marked message written whole", func(c *handConn) {
+			io.WriteString(c.ack, "p\n")
+			io.WriteString(c.out, `{"jsonrpc":"2.0","method":"notifications/long"}`+"\n")
+			io.WriteString(c.ack, "w\n")
+		}, []string{`{"jsonrpc":"2.0","method":"notifications/long"}`}},
+		{"a marked message cut", func(c *handConn) {
+			io.WriteString(c.ack, "p\n")
+			io.WriteString(c.out, `{"jsonrpc":"2.0","method":"notifications/lo`)
+		}, []string{`{"jsonrpc":"2.0","method":"notifications/lo`}},
+		{"cut after a marked one", func(c *handConn) {
+			io.WriteString(c.ack, "p\nw\np\n")
+			io.WriteString(c.out, `{"jsonrpc":"2.0","method":"notifications/lo`)
+		}, []string{`{"jsonrpc":"2.0","method":"notifications/lo`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := startHandDaemon(t, &handDaemon{marks: true})
+			c, _ := startHandShim(t, d)
+			c1 := handshake(t, d, c)
+			tc.crash(c1)
+			c1.die()
+			c2 := d.next(t)
+			_, n := c2.expect(t, reinitID)
+			c2.done(n)
+			c.send(`{"jsonrpc":"2.0","id":9,"method":"ping"}`)
+			_, n = c2.expect(t, `"id":9`)
+			const answer = `{"jsonrpc":"2.0","id":9,"result":{}}`
+			c2.answer(answer, n)
+			var got []string
+			for deadline := time.After(10 * time.Second); ; {
+				select {
+				case l := <-c.lines:
+					if l == answer {
+						if !slices.Equal(got, tc.want) {
+							t.Fatalf("after the crash the client got %q; want %q", got, tc.want)
+						}
+						return
+					}
+					got = append(got, l)
+				case <-deadline:
+					t.Fatalf("no answer to the ping after the crash; the client got %q", got)
+				}
+			}
+		})
+	}
+}
+
+// A daemon whose mark finds the ack pipe full asks the shim to read it
+// (StreamDrain), and the shim does, at once.
+func TestHandedOutputDrainsOnRequest(t *testing.T) {
+	d := startHandDaemon(t, &handDaemon{marks: true})
+	c, _ := startHandShim(t, d)
+	c1 := handshake(t, d, c)
+	rec := []byte(strings.Repeat("x\n", 2048)) // records the shim skips
+	full := 0
+	for {
+		n, err := c1.ack.WriteNow(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full += n
+		if n < len(rec) {
+			break
+		}
+	}
+	if n, _ := c1.ack.WriteNow([]byte("p\n")); n != 0 {
+		t.Fatalf("the ack pipe took %d bytes after %d; want it full", n, full)
+	}
+	io.WriteString(c1.c, string(api.StreamDrain)+"\n")
+	if err := c1.ack.WaitWritable(5 * time.Second); err != nil {
+		t.Fatalf("the shim did not read the ack pipe when asked (%d bytes in it): %v", full, err)
+	}
+	if n, _ := c1.ack.WriteNow([]byte("p\n")); n != 2 {
+		t.Fatalf("the ack pipe took %d bytes of the mark after the shim read it", n)
 	}
 }
