@@ -220,8 +220,10 @@ const linuxPipeBuf = 4096
 // blocking is written pipeBuf bytes at a time). A Unix-domain stream
 // socket on Linux queues the first buffer of a send — up to half its send
 // buffer less 64 bytes — whole, or fails with EAGAIN (unix_stream_sendmsg);
-// other systems may take part of any send. Reported for the send buffer as
-// it is now.
+// the send buffer is the socket's, which any process holding it may
+// shrink at any time, so this is what its smallest (SOCK_MIN_SNDBUF, 2 ×
+// (2048 + an sk_buff): 2,240 bytes here) still takes. Other sockets (TCP
+// takes part of a send of any size) and other systems: 0.
 func (f *RawFD) WholeMax() int {
 	switch {
 	case f.pipe && f.private:
@@ -229,14 +231,21 @@ func (f *RawFD) WholeMax() int {
 	case f.pipe:
 		return pipeBuf
 	case f.sock && runtime.GOOS == "linux":
-		sz, err := syscall.GetsockoptInt(f.fd, syscall.SOL_SOCKET, syscall.SO_SNDBUF)
-		if err != nil {
+		sa, err := syscall.Getsockname(f.fd)
+		if _, unixSock := sa.(*syscall.SockaddrUnix); err != nil || !unixSock {
 			return 0
 		}
-		return max(0, min(linuxPipeBuf, sz/2-64))
+		if typ, err := syscall.GetsockoptInt(f.fd, syscall.SOL_SOCKET, syscall.SO_TYPE); err != nil || typ != syscall.SOCK_STREAM {
+			return 0
+		}
+		return unixSocketWhole
 	}
 	return 0
 }
+
+// unixSocketWhole is what a Linux Unix-domain stream socket with the
+// smallest send buffer takes whole (TestRawFDWholeMax checks it).
+const unixSocketWhole = 2048
 
 // ReadAvailable reads what the descriptor holds right now, without
 // waiting: 0 and nil when it holds nothing, io.EOF once every writer

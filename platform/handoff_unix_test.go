@@ -219,8 +219,27 @@ func TestRawFDWholeMax(t *testing.T) {
 	if runtime.GOOS == "linux" {
 		cases = append(cases,
 			tc{"private pipe", func() (r, w *RawFD) { return pipe(true, false) }, linuxPipeBuf},
-			tc{"socket pair", func() (r, w *RawFD) { return pair(0) }, linuxPipeBuf},
-			tc{"socket pair, smallest send buffer", func() (r, w *RawFD) { return pair(1) }, 1024})
+			tc{"socket pair", func() (r, w *RawFD) { return pair(0) }, unixSocketWhole},
+			tc{"socket pair, smallest send buffer", func() (r, w *RawFD) { return pair(1) }, unixSocketWhole})
+	}
+	// TCP takes part of a send of any size: nothing is whole.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	cc, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	f, err := cc.(*net.TCPConn).File()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if n := newRawFD(int(f.Fd())).WholeMax(); n != 0 {
+		t.Fatalf("WholeMax of a TCP socket: %d; want 0", n)
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

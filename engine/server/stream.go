@@ -162,8 +162,8 @@ type handed struct {
 	ack    *platform.RawFD
 	// Under the stream's wmu: a write to the output failed part-way, so a
 	// message may be half-written; acks not yet in the pipe (the daemon
-	// never waits on the shim to read them: done writes what fits, letGo
-	// the rest); the ack pipe was closed.
+	// does not wait on the shim to read them — done writes what fits,
+	// letGo the rest — but for a mark, markLocked); the ack pipe was closed.
 	broken, acksClosed bool
 	acks               []byte
 	line               []byte // a message and its newline, for one write

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -153,8 +154,8 @@ func TestStreamMarksWhatACrashCouldCut(t *testing.T) {
 	}
 	records("p", "w", "a2")
 
-	// 15,000 acks the shim does not read fill the pipe (~11,000 fit) ...
-	const many = 15000
+	// More acks than the pipe holds, which the shim does not read, fill it ...
+	many := pipeHolds(t)/5 + 1000 // an ack is 6 or 7 bytes
 	go func() {
 		for i := 0; i < many; i++ {
 			send(string(api.StreamSay) + fmt.Sprintf(`{"jsonrpc":"2.0","id":"s%d","result":{}}`, i))
@@ -171,7 +172,7 @@ func TestStreamMarksWhatACrashCouldCut(t *testing.T) {
 	select {
 	case l := <-out:
 		t.Fatalf("the client's output got %.100q before the mark was in the ack pipe", l)
-	default:
+	case <-time.After(100 * time.Millisecond):
 	}
 	for i := 3; i < 3+many; i++ {
 		records(fmt.Sprintf("a%d", i))
@@ -179,6 +180,62 @@ func TestStreamMarksWhatACrashCouldCut(t *testing.T) {
 	records("p")
 	next(t, out, "the client's output", `"id":"big"`, note)
 	records("w", fmt.Sprintf("a%d", 3+many))
+
+	// The w comes once the message is written: with the message longer
+	// than the output holds and only its start read, the daemon is in the
+	// middle of writing it, and the ack pipe holds its p and nothing more.
+	c2, _ := dialHandoffWith(t, d, api.StreamHandoffMarks+": 1\r\n")
+	outR2, ackR2, reqW2 := handOver(t, c2)
+	ack2 := bufio.NewReader(ackR2)
+	huge := `{"jsonrpc":"2.0","id":"huge","result":{"text":"` + strings.Repeat("y", 2<<20) + `"}}`
+	io.WriteString(reqW2, string(api.StreamSay)+huge+"\n")
+	start := make([]byte, 4096)
+	if _, err := io.ReadFull(outR2, start); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for len(got) < 3 {
+		l, err := ack2.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, strings.TrimSuffix(l, "\n"))
+	}
+	ackR2.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+	if l, err := ack2.ReadString('\n'); err == nil || l != "" || !slices.Equal(got, []string{"h", "P", "p"}) {
+		t.Fatalf("the ack pipe, in the middle of the message: %q, then %q (%v); want h, P, p and nothing more", got, l, err)
+	}
+	ackR2.SetReadDeadline(time.Time{})
+	rest, err := bufio.NewReaderSize(outR2, 1<<20).ReadString('\n')
+	if err != nil || string(start)+rest != huge+"\n" {
+		t.Fatalf("the long message arrived as %d bytes (%v); want %d", len(start)+len(rest), err, len(huge)+1)
+	}
+	for _, want := range []string{"w", "a1"} {
+		if l, err := ack2.ReadString('\n'); strings.TrimSuffix(l, "\n") != want {
+			t.Fatalf("the ack pipe after the message: %q %v; want %q", l, err, want)
+		}
+	}
+}
+
+// pipeHolds is how many bytes of short writes a new pipe holds (16 pages
+// on Linux, whatever the page size).
+func pipeHolds(t *testing.T) int {
+	r, w, err := platform.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	n, chunk := 0, make([]byte, 64)
+	for {
+		m, err := w.WriteNow(chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n += m; m < len(chunk) {
+			return n
+		}
+	}
 }
 
 // A request the stream's end cancels before it is answered is not acked,
