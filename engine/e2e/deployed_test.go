@@ -233,8 +233,10 @@ func tsMean(t *testing.T, url, token, tool string, n int) time.Duration {
 //
 //	UNITYMCP_BENCH=1 go test -count=1 -timeout 20m -run TestDeployedShape -v ./engine/e2e/
 //
-// UNITYMCP_BENCH_ONLY=text measures only the targets whose name starts with text
-// (with UNITYMCP_CPUPROFILE=folder, every process started leaves a profile).
+// UNITYMCP_BENCH_ONLY=text measures only the targets whose name starts with text,
+// or with one of texts separated by "|" (with UNITYMCP_CPUPROFILE=folder, every
+// process started leaves a profile); UNITYMCP_BENCH_SESSIONS and
+// UNITYMCP_BENCH_CALLS set its sessions (1) and calls per target (20,000).
 func TestDeployedShape(t *testing.T) {
 	if os.Getenv("UNITYMCP_BENCH") == "" {
 		t.Skip("set UNITYMCP_BENCH=1 to measure (prints the deployed-shape table of docs/performance.md)")
@@ -285,20 +287,29 @@ func TestDeployedShape(t *testing.T) {
 	if only := os.Getenv("UNITYMCP_BENCH_ONLY"); only != "" {
 		// Profiling one path (with UNITYMCP_CPUPROFILE): only the targets whose
 		// name starts with the text, 1 session (or UNITYMCP_BENCH_SESSIONS),
-		// 20,000 calls; no ratios.
+		// 20,000 calls (or UNITYMCP_BENCH_CALLS); no ratios.
+		// Alternatives separated by "|" take turns in the same rounds, so
+		// two targets can be compared in one run.
 		var set []target
 		for _, tg := range tgs {
-			if strings.HasPrefix(tg.name, only) {
-				set = append(set, tg)
+			for _, p := range strings.Split(only, "|") {
+				if strings.HasPrefix(tg.name, p) {
+					set = append(set, tg)
+					break
+				}
 			}
 		}
-		sessions := 1 // UNITYMCP_BENCH_SESSIONS=N: N sessions, 20,000 calls in all
+		sessions := 1 // UNITYMCP_BENCH_SESSIONS=N: N sessions
 		if n, err := strconv.Atoi(os.Getenv("UNITYMCP_BENCH_SESSIONS")); err == nil && n > 0 {
 			sessions = n
 		}
+		calls := 20000 // UNITYMCP_BENCH_CALLS=N: N calls per target in all
+		if n, err := strconv.Atoi(os.Getenv("UNITYMCP_BENCH_CALLS")); err == nil && n > 0 {
+			calls = n
+		}
 		// Each server process's share of the turns, named.
 		names := map[int]string{daemonPid: "daemon", simPid: "editorsim", host.pid: "C# host"}
-		for i, r := range measureAll(t, set, sessions, 20000/sessions) {
+		for i, r := range measureAll(t, set, sessions, calls/sessions) {
 			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
 				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
 			pids := make([]int, 0, len(r.perPID))
@@ -327,8 +338,11 @@ func TestDeployedShape(t *testing.T) {
 		if sessions == 1 {
 			set = tgs
 		}
-		calls := 4000 / sessions
-		res[sessions] = measureAll(t, set, sessions, calls)
+		// Each session's calls per turn (of 20): enough that a turn is mostly
+		// all its sessions calling at once, not their start and the last
+		// ones finishing alone (docs/performance.md, "Eighth round").
+		perTurn := map[int]int{1: 200, 8: 100, 64: 20}[sessions]
+		res[sessions] = measureAll(t, set, sessions, perTurn*20)
 		for i, r := range res[sessions] {
 			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
 				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
