@@ -235,8 +235,9 @@ func tsMean(t *testing.T, url, token, tool string, n int) time.Duration {
 //
 // UNITYMCP_BENCH_ONLY=text measures only the targets whose name starts with text,
 // or with one of texts separated by "|" (with UNITYMCP_CPUPROFILE=folder, every
-// process started leaves a profile); UNITYMCP_BENCH_SESSIONS and
-// UNITYMCP_BENCH_CALLS set its sessions (1) and calls per target (20,000).
+// process started leaves a profile); UNITYMCP_BENCH_SESSIONS sets its
+// sessions (1; "1,8" measures each in turn, as the full run does) and
+// UNITYMCP_BENCH_CALLS its calls per target (20,000).
 func TestDeployedShape(t *testing.T) {
 	if os.Getenv("UNITYMCP_BENCH") == "" {
 		t.Skip("set UNITYMCP_BENCH=1 to measure (prints the deployed-shape table of docs/performance.md)")
@@ -299,9 +300,18 @@ func TestDeployedShape(t *testing.T) {
 				}
 			}
 		}
-		sessions := 1 // UNITYMCP_BENCH_SESSIONS=N: N sessions
-		if n, err := strconv.Atoi(os.Getenv("UNITYMCP_BENCH_SESSIONS")); err == nil && n > 0 {
-			sessions = n
+		// UNITYMCP_BENCH_SESSIONS=N: N sessions; N,M,...: each in turn, as the
+		// full run does (stdio at 1 session only, 4,000 calls at 1 session).
+		counts := []int{1}
+		if v := os.Getenv("UNITYMCP_BENCH_SESSIONS"); v != "" {
+			counts = nil
+			for _, f := range strings.Split(v, ",") {
+				n, err := strconv.Atoi(f)
+				if err != nil || n < 1 {
+					t.Fatalf("UNITYMCP_BENCH_SESSIONS=%q: want session counts separated by commas, such as 8 or 1,8", v)
+				}
+				counts = append(counts, n)
+			}
 		}
 		calls := 20000 // UNITYMCP_BENCH_CALLS=N: N calls per target in all
 		if n, err := strconv.Atoi(os.Getenv("UNITYMCP_BENCH_CALLS")); err == nil && n > 0 {
@@ -309,24 +319,36 @@ func TestDeployedShape(t *testing.T) {
 		}
 		// Each server process's share of the turns, named.
 		names := map[int]string{daemonPid: "daemon", simPid: "editorsim", host.pid: "C# host"}
-		for i, r := range measureAll(t, set, sessions, calls/sessions) {
-			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
-				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
-			pids := make([]int, 0, len(r.perPID))
-			for pid := range r.perPID {
-				pids = append(pids, pid)
-			}
-			sort.Ints(pids)
-			for _, pid := range pids {
-				name := names[pid]
-				switch {
-				case name != "":
-				case slices.Contains(stdioPids, pid):
-					name = "shim"
-				default:
-					name = "the floor"
+		for _, sessions := range counts {
+			var turn []target
+			for _, tg := range set {
+				if sessions == 1 || tg.name != tgs[stdio].name {
+					turn = append(turn, tg)
 				}
-				fmt.Fprintf(&b, "  - %s (pid %d): %v CPU per call\n", name, pid, r.perPID[pid].Round(time.Microsecond))
+			}
+			n := calls
+			if sessions == 1 && len(counts) > 1 {
+				n = 4000 // as in the full run
+			}
+			for i, r := range measureAll(t, turn, sessions, n/sessions) {
+				fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", turn[i].name, sessions, r.p50.Round(time.Microsecond),
+					r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
+				pids := make([]int, 0, len(r.perPID))
+				for pid := range r.perPID {
+					pids = append(pids, pid)
+				}
+				sort.Ints(pids)
+				for _, pid := range pids {
+					name := names[pid]
+					switch {
+					case name != "":
+					case slices.Contains(stdioPids, pid):
+						name = "shim"
+					default:
+						name = "the floor"
+					}
+					fmt.Fprintf(&b, "  - %s (pid %d): %v CPU per call\n", name, pid, r.perPID[pid].Round(time.Microsecond))
+				}
 			}
 		}
 		t.Log("\n" + b.String())
