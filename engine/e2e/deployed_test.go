@@ -285,6 +285,22 @@ func TestDeployedShape(t *testing.T) {
 	)
 	var b strings.Builder
 	fmt.Fprintf(&b, "| target | sessions | p50 | p99 | calls/s | server CPU/call | client CPU/call |\n|---|---|---|---|---|---|---|\n")
+	row := func(name string, sessions int, r result) {
+		fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", name, sessions, r.p50.Round(time.Microsecond),
+			r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
+	}
+	// at is set as it runs at sessions: stdio (one shim process per
+	// session) at 1 session only.
+	at := func(set []target, sessions int) []target {
+		if sessions == 1 {
+			return set
+		}
+		return slices.DeleteFunc(slices.Clone(set), func(tg target) bool { return tg.name == tgs[stdio].name })
+	}
+	// Each session's calls per turn (of 20) in the full run: enough that a
+	// turn is mostly all its sessions calling at once, not their start and
+	// the last ones finishing alone (docs/performance.md, "Eighth round").
+	perTurn := map[int]int{1: 200, 8: 100, 64: 20}
 	if only := os.Getenv("UNITYMCP_BENCH_ONLY"); only != "" {
 		// Profiling one path (with UNITYMCP_CPUPROFILE): only the targets whose
 		// name starts with the text, 1 session (or UNITYMCP_BENCH_SESSIONS),
@@ -320,19 +336,13 @@ func TestDeployedShape(t *testing.T) {
 		// Each server process's share of the turns, named.
 		names := map[int]string{daemonPid: "daemon", simPid: "editorsim", host.pid: "C# host"}
 		for _, sessions := range counts {
-			var turn []target
-			for _, tg := range set {
-				if sessions == 1 || tg.name != tgs[stdio].name {
-					turn = append(turn, tg)
-				}
-			}
+			turn := at(set, sessions)
 			n := calls
 			if sessions == 1 && len(counts) > 1 {
-				n = 4000 // as in the full run
+				n = perTurn[1] * 20 // as in the full run
 			}
 			for i, r := range measureAll(t, turn, sessions, n/sessions) {
-				fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", turn[i].name, sessions, r.p50.Round(time.Microsecond),
-					r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
+				row(turn[i].name, sessions, r)
 				pids := make([]int, 0, len(r.perPID))
 				for pid := range r.perPID {
 					pids = append(pids, pid)
@@ -356,18 +366,10 @@ func TestDeployedShape(t *testing.T) {
 	}
 	res := map[int][]result{}
 	for _, sessions := range []int{1, 8, 64} {
-		set := tgs[:stdio] // one shim process per session: stdio at 1 session only
-		if sessions == 1 {
-			set = tgs
-		}
-		// Each session's calls per turn (of 20): enough that a turn is mostly
-		// all its sessions calling at once, not their start and the last
-		// ones finishing alone (docs/performance.md, "Eighth round").
-		perTurn := map[int]int{1: 200, 8: 100, 64: 20}[sessions]
-		res[sessions] = measureAll(t, set, sessions, perTurn*20)
+		set := at(tgs, sessions)
+		res[sessions] = measureAll(t, set, sessions, perTurn[sessions]*20)
 		for i, r := range res[sessions] {
-			fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %v |\n", set[i].name, sessions, r.p50.Round(time.Microsecond),
-				r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), r.client.Round(time.Microsecond))
+			row(set[i].name, sessions, r)
 		}
 	}
 	r1, r8, r64 := res[1], res[8], res[64]

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -148,7 +149,10 @@ func (st *stream) takeOutput(brw *bufio.ReadWriter, marks bool) error {
 		closeAll()
 		return fmt.Errorf("writing the ack pipe: %v", err)
 	}
-	st.hand = &handed{output: fds[0], ack: fds[1], marks: marks, whole: fds[0].WholeMax()}
+	st.hand = &handed{output: fds[0], ack: fds[1], markAbove: math.MaxInt}
+	if marks {
+		st.hand.markAbove = fds[0].WholeMax()
+	}
 	st.sock = st.out
 	req := fds[2].Pollable("stdio-requests") // waited on: the runtime polls it
 	st.in = bufio.NewReaderSize(platform.QuietFile(req), 64<<10)
@@ -167,10 +171,10 @@ type handed struct {
 	broken, acksClosed bool
 	acks               []byte
 	line               []byte // a message and its newline, for one write
-	// marks: a message longer than whole (what the output takes in one
-	// write that a crash cannot cut) is marked on the ack pipe (p ... w).
-	marks bool
-	whole int
+	// A message longer than markAbove (what the output takes in one write
+	// that a crash cannot cut; math.MaxInt when the shim did not ask for
+	// marks) is marked on the ack pipe (p ... w).
+	markAbove int
 }
 
 // done records that the stream has finished with its n-th line, all its
@@ -725,7 +729,7 @@ func (st *stream) writeAck(b []byte, n uint64) bool {
 		// One write of the message and its newline: a failure part-way is
 		// the only way a line is left half-written (no "q" then).
 		h.line = append(append(h.line[:0], b...), '\n')
-		marked := h.marks && len(h.line) > h.whole
+		marked := len(h.line) > h.markAbove
 		if marked {
 			st.markLocked()
 		}
@@ -738,14 +742,13 @@ func (st *stream) writeAck(b []byte, n uint64) bool {
 			st.conn.Close() // the client is gone: the read loop ends the stream
 			return false
 		}
-		if marked && !h.acksClosed {
+		if marked = marked && !h.acksClosed; marked {
 			h.acks = append(h.acks, "w\n"...)
-			if n == 0 {
-				st.flushAcksLocked()
-			}
 		}
 		if n != 0 {
-			st.ackLocked(n)
+			st.ackLocked(n) // and the w with it
+		} else if marked {
+			st.flushAcksLocked()
 		}
 		return true
 	}
