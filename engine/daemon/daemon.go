@@ -20,6 +20,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/definitions"
 	"github.com/unitymcp/unitymcp/engine/notifier"
+	"github.com/unitymcp/unitymcp/engine/profile"
 	"github.com/unitymcp/unitymcp/engine/server"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/engine/unityinstall"
@@ -200,10 +201,19 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.HeaderTimeout == 0 {
 		cfg.HeaderTimeout = 10 * time.Second
 	}
+	// Memory a burst of clients used goes back to the OS a few seconds
+	// after they leave (an idle Go process would keep it for long).
+	trim := &profile.Trim{}
+	srv.Ended = trim.Note
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: cfg.HeaderTimeout, IdleTimeout: 2 * time.Minute,
 		ErrorLog:    slog.NewLogLogger(log.Handler(), slog.LevelDebug),
 		BaseContext: func(net.Listener) context.Context { return baseCtx },
-		ConnContext: server.ConnContext}
+		ConnContext: server.ConnContext,
+		ConnState: func(_ net.Conn, st http.ConnState) {
+			if st == http.StateClosed {
+				trim.Note()
+			}
+		}}
 	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(server.Limit(ln, cfg.MaxUnauthenticated)) }()
 	sock := ""

@@ -106,6 +106,10 @@ type result struct {
 	throughput float64
 	cpu        time.Duration         // server CPU per call (sum over the target's pids)
 	perPID     map[int]time.Duration // the same, each server process's own
+	// switches is the server processes' context switches per call (all
+	// their threads, voluntary and not): each is a thread that went to
+	// sleep or was put off a processor, the price of a wake-up.
+	switches float64
 	// client is the test process's CPU per call: the SDK clients of every
 	// session, with the harness's own goroutines (a server's stderr copied).
 	client time.Duration
@@ -137,6 +141,7 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 	lat := make([][]time.Duration, len(tgs))
 	wall := make([]time.Duration, len(tgs))
 	cpu := make([]map[int]time.Duration, len(tgs))
+	switches := make([]int64, len(tgs))
 	client := make([]time.Duration, len(tgs))
 	self := pidsOf(os.Getpid())
 	// each reads the CPU of every server process of tg (each pid apart)
@@ -149,6 +154,16 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 		}
 		return m
 	}
+	// switched counts the context switches of tg's server processes so far
+	switched := func(tg target) (n int64) {
+		if tg.pids != nil {
+			for _, pid := range tg.pids() {
+				all, _ := procStatus(pid, "voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")
+				n += all["voluntary_ctxt_switches"] + all["nonvoluntary_ctxt_switches"]
+			}
+		}
+		return n
+	}
 	for round := 0; round <= rounds; round++ { // round 0 warms up
 		per := calls / rounds
 		if round == 0 {
@@ -157,7 +172,7 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 		for i, tg := range tgs {
 			var wg sync.WaitGroup
 			var mu sync.Mutex
-			cpu0, self0 := each(tg), procCPU(self)
+			cpu0, self0, sw0 := each(tg), procCPU(self), switched(tg)
 			start := time.Now()
 			for _, call := range css[i] {
 				wg.Add(1)
@@ -189,6 +204,7 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 					cpu[i][pid] += c - cpu0[pid] // a process started during the turn counts from 0
 				}
 				client[i] += procCPU(self) - self0
+				switches[i] += switched(tg) - sw0
 			}
 		}
 	}
@@ -201,7 +217,7 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 		sort.Slice(l, func(a, b int) bool { return l[a] < l[b] })
 		n := time.Duration(len(l))
 		out[i] = result{p50: l[len(l)/2], p99: l[len(l)*99/100], throughput: float64(len(l)) / wall[i].Seconds(),
-			client: client[i] / n, perPID: map[int]time.Duration{}}
+			client: client[i] / n, perPID: map[int]time.Duration{}, switches: float64(switches[i]) / float64(len(l))}
 		for pid, c := range cpu[i] {
 			out[i].cpu += c / n
 			out[i].perPID[pid] = c / n

@@ -64,6 +64,10 @@ type Server struct {
 	large       chan struct{}
 	// fastCalls counts tools/call requests answered by the fast path.
 	fastCalls atomic.Int64
+	// Ended, when set, is called each time a stdio stream ends (the HTTP
+	// server's ConnState sees the other connections close): the daemon
+	// gives memory back after a burst of clients (profile.Trim).
+	Ended func()
 	// Stdio streams that have not let go of a handed-over output yet
 	// (WaitStreams), under streamMu; after WaitStreams no new one starts.
 	streamMu     sync.Mutex
@@ -88,6 +92,9 @@ func (s *Server) streamStarted() bool {
 // streamEnded counts a stream that let go of its output (st: nil before
 // the upgrade).
 func (s *Server) streamEnded(st *stream) {
+	if s.Ended != nil {
+		defer s.Ended()
+	}
 	s.streamMu.Lock()
 	defer s.streamMu.Unlock()
 	delete(s.live, st)

@@ -133,3 +133,36 @@ func TestStreamServesLinesAsPosts(t *testing.T) {
 		time.Sleep(10 * time.Millisecond) // polls the session count: nothing signals the DELETE's end
 	}
 }
+
+// Ended is called once when a stream ends (the daemon gives memory back
+// after a burst of clients), and not while it is open.
+func TestStreamEndCallsEnded(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	ended := make(chan struct{}, 4)
+	d.srv.Ended = func() { ended <- struct{}{} }
+	c, br, status, body := dialStream(t, d.srv.BaseURL, upgrade(d.token))
+	if c == nil {
+		t.Fatalf("upgrade: %d %s", status, body)
+	}
+	io.WriteString(c, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n")
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if l, err := br.ReadString('\n'); err != nil || !strings.Contains(l, `"id":1`) {
+		t.Fatalf("ping on the stream: %q, %v", l, err)
+	}
+	select {
+	case <-ended:
+		t.Fatal("Ended was called while the stream was open")
+	default:
+	}
+	c.Close()
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Ended was not called within 10 s of the stream's end")
+	}
+	select {
+	case <-ended:
+		t.Fatal("Ended was called twice for one stream")
+	case <-time.After(50 * time.Millisecond):
+	}
+}

@@ -1,0 +1,91 @@
+package profile
+
+import (
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+	"time"
+)
+
+// Trim gives the memory a burst of work left behind back to the operating
+// system once the burst is over. The Go runtime keeps freed heap pages and
+// returns them only slowly (its background scavenger aims at the heap goal
+// of the last collection, and an idle process collects nothing): after 192
+// MCP sessions had come and gone, an idle daemon held 36 MB where it needed
+// 21 (docs/performance.md, "Scale"). A tray daemon that lives for days
+// should look as small after a busy hour as before it.
+//
+// Note marks the end of some work (the daemon calls it when a client
+// connection closes). Delay after the first Note that finds nothing
+// pending, the process collects and releases its free memory in one go
+// (debug.FreeOSMemory) when the heap it holds has grown by Min bytes or
+// more since the last trim; further Notes meanwhile are folded into that
+// one. So an idle process has no timer running and never wakes for this,
+// and under steady load (connections kept alive) nothing is noted at all.
+type Trim struct {
+	Delay time.Duration // after the first Note of a quiet period; 0: 5 s
+	Min   uint64        // growth since the last trim worth a trim; 0: 2 MiB
+	// Free is what a trim does; nil: debug.FreeOSMemory.
+	Free func()
+
+	mu      sync.Mutex
+	pending bool
+	base    uint64             // the heap held after the last trim
+	done    func(trimmed bool) // test hook: a pending trim has run
+}
+
+// Note marks the end of some work; a trim follows Delay later.
+func (t *Trim) Note() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.pending {
+		return
+	}
+	t.pending = true
+	d := t.Delay
+	if d <= 0 {
+		d = 5 * time.Second
+	}
+	time.AfterFunc(d, t.run)
+}
+
+func (t *Trim) run() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.pending = false
+	free, min := t.Free, t.Min
+	if free == nil {
+		free = debug.FreeOSMemory
+	}
+	if min == 0 {
+		min = 2 << 20
+	}
+	trimmed := heapHeld() >= t.base+min
+	if trimmed {
+		free()
+		t.base = heapHeld()
+	}
+	if t.done != nil {
+		t.done(trimmed)
+	}
+}
+
+// heapHeld is the heap memory the runtime holds from the OS: objects (live
+// or garbage not yet collected), free and unused span space, and goroutine
+// stacks. A trim collects and returns what of it no live object needs.
+func heapHeld() uint64 {
+	s := []metrics.Sample{
+		{Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/memory/classes/heap/unused:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
+		{Name: "/memory/classes/heap/stacks:bytes"},
+	}
+	metrics.Read(s)
+	var n uint64
+	for _, v := range s {
+		if v.Value.Kind() == metrics.KindUint64 {
+			n += v.Value.Uint64()
+		}
+	}
+	return n
+}
