@@ -110,6 +110,9 @@ type result struct {
 	// their threads, voluntary and not): each is a thread that went to
 	// sleep or was put off a processor, the price of a wake-up.
 	switches float64
+	// sysShare is the share of the server processes' CPU spent in the
+	// kernel (from /proc's ticks, summed over the turns; 0 where unknown).
+	sysShare float64
 	// client is the test process's CPU per call: the SDK clients of every
 	// session, with the harness's own goroutines (a server's stderr copied).
 	client time.Duration
@@ -142,6 +145,7 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 	wall := make([]time.Duration, len(tgs))
 	cpu := make([]map[int]time.Duration, len(tgs))
 	switches := make([]int64, len(tgs))
+	ticks := make([][2]int64, len(tgs)) // user, system
 	client := make([]time.Duration, len(tgs))
 	self := pidsOf(os.Getpid())
 	// each reads the CPU of every server process of tg (each pid apart)
@@ -164,6 +168,16 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 		}
 		return n
 	}
+	// ticked reads the user and system ticks of tg's server processes
+	ticked := func(tg target) (t [2]int64) {
+		if tg.pids != nil {
+			for _, pid := range tg.pids() {
+				u, s := processTicks(pid)
+				t[0], t[1] = t[0]+u, t[1]+s
+			}
+		}
+		return t
+	}
 	for round := 0; round <= rounds; round++ { // round 0 warms up
 		per := calls / rounds
 		if round == 0 {
@@ -172,7 +186,7 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 		for i, tg := range tgs {
 			var wg sync.WaitGroup
 			var mu sync.Mutex
-			cpu0, self0, sw0 := each(tg), procCPU(self), switched(tg)
+			cpu0, self0, sw0, tk0 := each(tg), procCPU(self), switched(tg), ticked(tg)
 			start := time.Now()
 			for _, call := range css[i] {
 				wg.Add(1)
@@ -205,6 +219,9 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 				}
 				client[i] += procCPU(self) - self0
 				switches[i] += switched(tg) - sw0
+				tk := ticked(tg)
+				ticks[i][0] += tk[0] - tk0[0]
+				ticks[i][1] += tk[1] - tk0[1]
 			}
 		}
 	}
@@ -218,6 +235,9 @@ func measureAll(t testing.TB, tgs []target, sessions, calls int) []result {
 		n := time.Duration(len(l))
 		out[i] = result{p50: l[len(l)/2], p99: l[len(l)*99/100], throughput: float64(len(l)) / wall[i].Seconds(),
 			client: client[i] / n, perPID: map[int]time.Duration{}, switches: float64(switches[i]) / float64(len(l))}
+		if all := ticks[i][0] + ticks[i][1]; all > 0 {
+			out[i].sysShare = float64(ticks[i][1]) / float64(all)
+		}
 		for pid, c := range cpu[i] {
 			out[i].cpu += c / n
 			out[i].perPID[pid] = c / n

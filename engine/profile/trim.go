@@ -51,22 +51,25 @@ func (t *Trim) Note() {
 
 func (t *Trim) run() {
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	t.pending = false
-	free, min := t.Free, t.Min
+	free, min, base, done := t.Free, t.Min, t.base, t.done
+	t.mu.Unlock() // a collection takes milliseconds: a closing connection's Note does not wait for it
 	if free == nil {
 		free = debug.FreeOSMemory
 	}
 	if min == 0 {
 		min = 2 << 20
 	}
-	trimmed := heapHeld() >= t.base+min
+	trimmed := heapHeld() >= base+min
 	if trimmed {
 		free()
-		t.base = heapHeld()
+		held := heapHeld()
+		t.mu.Lock()
+		t.base = held
+		t.mu.Unlock()
 	}
-	if t.done != nil {
-		t.done(trimmed)
+	if done != nil {
+		done(trimmed)
 	}
 }
 
