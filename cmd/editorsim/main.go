@@ -37,6 +37,7 @@ func main() {
 	crashExit := fs.Bool("crash-exit", false, "exit after the simulated crash instead of re-dialing")
 	pid := fs.Int("pid", 0, "process id to report as the editor's (default: editorsim's own)")
 	objects := fs.Int("scene-objects", 0, "add this many GameObjects to the scene (benchmarks)")
+	console := fs.Int("console-lines", 0, "put this many warnings in the Console at start (benchmarks: large inline answers)")
 	dialog := fs.String("dialog", "", "open a modal dialog with this title after the first hello (a real X11 window when DISPLAY is set); the main thread waits until it is closed")
 	dialogMs := fs.Int("dialog-after-ms", 0, "how long after the first hello -dialog opens")
 	fs.Parse(os.Args[1:])
@@ -57,7 +58,7 @@ func main() {
 	}
 	sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + *addr, Token: tok, ProjectDir: *proj,
 		ReloadDelay: time.Duration(*reloadMs) * time.Millisecond, Slow: time.Duration(*slowMs) * time.Millisecond,
-		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, SceneObjects: *objects,
+		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, SceneObjects: *objects, ConsoleLines: *console,
 		Dialog: *dialog, DialogAfter: time.Duration(*dialogMs) * time.Millisecond, WrapConn: platform.QuietConn, NoExecutions: true, Logger: log})
 	if err != nil {
 		log.Error("editorsim", "err", err)

@@ -88,15 +88,17 @@ func (c tcpCounts) since(before tcpCounts) (sent, received int64) {
 	return sent, received
 }
 
-// TestLargeResults: a 50,000-object hierarchy and a 4K screenshot in the
-// deployed shape — `unitymcp serve`, editorsim and (for stdio) the shim,
+// TestLargeResults: a 50,000-object hierarchy, a 4K screenshot and a
+// Console of 30,000 entries in the deployed shape — `unitymcp serve`, editorsim and (for stdio) the shim,
 // each its own process, driven by the official Go SDK over HTTP and over
 // `unitymcp stdio`. For each call and process it reports the bytes its TCP
 // sockets received and sent (ss), the bytes it passed through read and
 // write system calls (pipes, files) and its peak resident memory during the
 // call (VmHWM, reset before). The editor writes the
-// payloads to files and the answer names the file (seed 002), so the
-// daemon and the shim move a few kilobytes, not the payload.
+// hierarchy and the screenshot to files and the answer names the file (seed
+// 002), so the daemon and the shim move a few kilobytes, not the payload;
+// get-logs answers inline, and the daemon writes that answer as it goes
+// (server.writeToolAnswer), holding the result once (the editor's frame).
 //
 //	UNITYMCP_BENCH=1 go test -count=1 -run TestLargeResults -v ./engine/e2e/
 func TestLargeResults(t *testing.T) {
@@ -113,7 +115,8 @@ func TestLargeResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	proj := newProject(t, "Large")
-	sim := startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj, "--scene-objects", "50000")
+	const consoleLines = 12000 // get-logs answers them inline: a ~4 MB result (the answer, with it twice, stays under the Go SDK's 16 MB line for stdio)
+	sim := startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj, "--scene-objects", "50000", "--console-lines", strconv.Itoa(consoleLines))
 	waitEditors(t, home, 1)
 	hash, _ := project.HashDir(proj)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
@@ -150,6 +153,7 @@ func TestLargeResults(t *testing.T) {
 	}{
 		{"get-hierarchy", map[string]any{"IncludePaths": true}},
 		{"screenshot", map[string]any{"WindowName": "Game 4K"}},
+		{"get-logs", map[string]any{"MaxCount": consoleLines, "IncludeStackTrace": true, "LogType": "Warning"}},
 	} {
 		for _, via := range []struct {
 			name string
@@ -184,8 +188,12 @@ func TestLargeResults(t *testing.T) {
 			} else if shots, ok := m["Screenshots"].([]any); ok && len(shots) > 0 {
 				shot := shots[0].(map[string]any)
 				payload = fmt.Sprintf("%v×%v PNG, %.1f MB", shot["Width"], shot["Height"], shot["FileSizeBytes"].(float64)/1e6)
+			} else if logs, ok := m["Logs"].([]any); ok && len(logs) == consoleLines {
+				// A Console answer has no file: the result itself is the payload,
+				// in the answer twice (the text and structuredContent).
+				payload = fmt.Sprintf("none (inline: %d entries, %.1f MB)", len(logs), float64(len(answer))/1e6)
 			} else {
-				t.Fatalf("%s answered no file: %s", call.tool, answer)
+				t.Fatalf("%s answered no file: %.300s", call.tool, answer)
 			}
 			row := fmt.Sprintf("| %s | %s | %v | %s | %.1f KB |", call.tool, via.name, took.Round(time.Millisecond), payload, float64(len(answer))/1024)
 			for _, p := range procs {

@@ -47,6 +47,10 @@ type Config struct {
 	// SceneObjects adds that many GameObjects to the scene (large-scene
 	// benchmarks).
 	SceneObjects int
+	// ConsoleLines puts that many warnings, each with a stack trace, in the
+	// Console before the editor connects (large-answer benchmarks: get-logs
+	// answers inline).
+	ConsoleLines int
 	// Dialog, when set, is the title of a modal dialog the simulator opens
 	// DialogAfter its first hello (dialog.go): its main thread then runs
 	// nothing until the dialog is dismissed, as Unity's does.
@@ -109,6 +113,10 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s := &Sim{cfg: cfg, dataPath: dp, log: cfg.Logger, connected: make(chan struct{}), st: newEditorState(abs)}
 	s.st.addBulk(cfg.SceneObjects)
+	for i := 0; i < cfg.ConsoleLines; i++ {
+		s.st.log("Warning", fmt.Sprintf("Benchmark warning %d: the answer is large, and \"quoted\" text, <tags> & 日本語 travel in it", i),
+			"UnityEngine.Debug:LogWarning (object)\nBench.Update () (at Assets/Scripts/Bench.cs:42)\nUnityEditor.EditorApplication:Internal_CallUpdateFunctions ()")
+	}
 	s.st.onLog = s.queueConsole
 	return s, nil
 }

@@ -8,6 +8,7 @@
 package jsonenc
 
 import (
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -25,7 +26,49 @@ const hexDigits = "0123456789abcdef"
 // \u00XX), '<', '>' and '&' as \u003c \u003e \u0026, U+2028 and U+2029 as
 // \u2028 \u2029, and each byte that is not part of valid UTF-8 as \ufffd.
 func String[S ~string | ~[]byte](b []byte, s S) []byte {
+	return append(escape(append(b, '"'), s), '"')
+}
+
+// WriteString writes s quoted as String appends it, a piece of at most
+// 32 KiB of s at a time through scratch (grown as needed and returned), so
+// that a long string is never held escaped whole: a large tool result's
+// text goes to the client as it is escaped (docs/performance.md, "Large
+// results").
+func WriteString(w io.Writer, s, scratch []byte) ([]byte, error) {
+	return writeString(w, s, scratch, 32<<10)
+}
+
+// writeString is WriteString in pieces of at most piece bytes of s, each
+// cut before the first byte of a rune so that a rune is never split (the
+// halves would each be invalid UTF-8, escaped as \ufffd). A byte that
+// only continues a rune begins none, so the cut moves back at most
+// utf8.UTFMax-1 bytes to the rune's first byte; where none is found
+// within that, every byte there is invalid on its own and any cut does.
+func writeString(w io.Writer, s, scratch []byte, piece int) ([]byte, error) {
+	piece = max(piece, utf8.UTFMax) // a cut moved back still leaves a byte
+	b := append(scratch[:0], '"')
+	for len(s) > 0 {
+		n := min(piece, len(s))
+		for back := 0; n < len(s) && back < utf8.UTFMax-1 && !utf8.RuneStart(s[n]); back++ {
+			n--
+		}
+		b = escape(b, s[:n])
+		s = s[n:]
+		if len(s) == 0 {
+			break
+		}
+		if _, err := w.Write(b); err != nil {
+			return b, err
+		}
+		b = b[:0]
+	}
 	b = append(b, '"')
+	_, err := w.Write(b)
+	return b, err
+}
+
+// escape appends s as the inside of a JSON string, as String quotes it.
+func escape[S ~string | ~[]byte](b []byte, s S) []byte {
 	done := 0 // s[:done] is in b
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -68,7 +111,7 @@ func String[S ~string | ~[]byte](b []byte, s S) []byte {
 		i += size
 		done = i
 	}
-	return append(append(b, s[done:]...), '"')
+	return append(b, s[done:]...)
 }
 
 func decodeRune[S ~string | ~[]byte](s S) (rune, int) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +50,46 @@ func TestStringAsMarshal(t *testing.T) {
 	}
 }
 
+// WriteString writes what String appends, whatever the pieces it cuts s
+// into: every cut falls between runes (a rune cut in two would come out as
+// two \ufffd).
+func TestWriteStringAsString(t *testing.T) {
+	t.Parallel()
+	for _, s := range append(stringSeeds, strings.Repeat("日本語\xff😀<", 20000)) {
+		for _, piece := range []int{1, 4, 5, 6, 7, 32 << 10} {
+			sameWritten(t, s, piece)
+		}
+	}
+}
+
+// sameWritten fails t unless writeString in pieces of piece bytes writes
+// String's bytes, in writes of at most what a piece escapes to.
+func sameWritten(t *testing.T, s string, piece int) {
+	t.Helper()
+	var w pieces
+	if _, err := writeString(&w, []byte(s), nil, piece); err != nil {
+		t.Fatal(err)
+	}
+	if want := String(nil, s); !bytes.Equal(w.all, want) {
+		t.Fatalf("writeString(%.40q, piece %d) = %.80s; String = %.80s", s, piece, w.all, want)
+	}
+	if limit := 6*max(piece, 4) + 2; w.largest > limit {
+		t.Fatalf("writeString(%.40q, piece %d) wrote %d bytes at once, more than a piece escapes to (%d)", s, piece, w.largest, limit)
+	}
+}
+
+// pieces is a writer that keeps what it is given and its largest write.
+type pieces struct {
+	all     []byte
+	largest int
+}
+
+func (p *pieces) Write(b []byte) (int, error) {
+	p.all = append(p.all, b...)
+	p.largest = max(p.largest, len(b))
+	return len(b), nil
+}
+
 func TestValueAsMarshal(t *testing.T) {
 	t.Parallel()
 	for _, v := range []any{
@@ -92,6 +133,9 @@ func FuzzString(f *testing.F) {
 		}
 		if got := String(nil, []byte(s)); !bytes.Equal(got, want) {
 			t.Fatalf("String([]byte(%q)) = %s; json.Marshal = %s", s, got, want)
+		}
+		for _, piece := range []int{4, 5, 7} {
+			sameWritten(t, s, piece)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"strconv"
@@ -281,6 +282,15 @@ func (s *Server) answerFast(ctx context.Context, w http.ResponseWriter, hash str
 	}()
 	// The id goes back exactly as the client wrote it.
 	raw := bytes.TrimSpace(m.ID)
+	if rpcErr == "" && terr == nil && len(res) > streamResultAbove {
+		if structured, err := structuredContent(res); err == nil {
+			w.Header().Set("Content-Type", "application/json")
+			if err := writeToolAnswer(w, raw, res, structured, serverInfo); err != nil {
+				s.log.Debug("writing a large tool result", "tool", m.Params.Name, "bytes", len(res), "err", err)
+			}
+			return
+		}
+	}
 	field, value := "result", []byte(nil)
 	if rpcErr == "" {
 		var b []byte
@@ -456,6 +466,58 @@ func isNull(v json.RawMessage) bool {
 	return len(v) == 0 || bytes.Equal(v, []byte("null"))
 }
 
+// streamResultAbove is the size of a result from which its answer is
+// written piece by piece (writeToolAnswer) instead of built whole: the
+// answer holds the result twice (the text, escaped, and structuredContent),
+// and built in memory beside the editor's frame it made the daemon hold a
+// large result five times over (docs/performance.md, "Large results").
+var streamResultAbove = 64 << 10
+
+// structuredContent is res as json.Marshal writes it inside the result
+// (compacted, HTML-escaped): res itself when that changes nothing, which is
+// the editor's compact answers; json.Marshal's error when res is not
+// valid JSON.
+func structuredContent(res json.RawMessage) (json.RawMessage, error) {
+	if compactSafe(res) && json.Valid(res) {
+		return res, nil
+	}
+	return json.Marshal(res)
+}
+
+// writeToolAnswer writes the JSON-RPC answer of id with a tool's result res
+// (structured: structuredContent(res)) — the bytes answerFast builds with
+// encodeToolResult, or encodeModernResult when meta (the server's identity)
+// is set — as it goes: the text is escaped a piece at a time, the
+// structured content written from the editor's frame, so that nothing holds
+// the result but the frame it came in. Without a Content-Length net/http
+// sends a large body chunked, as it does mcp-go's.
+func writeToolAnswer(w io.Writer, id []byte, res, structured json.RawMessage, meta string) error {
+	head := append(append([]byte(`{"jsonrpc":"2.0","id":`), id...), `,"result":{`...)
+	if meta != "" {
+		head = append(append(append(head, `"_meta":`...), meta...), ',')
+	}
+	head = append(head, `"content":[{"type":"text","text":`...)
+	if _, err := w.Write(head); err != nil {
+		return err
+	}
+	scratch, err := jsonenc.WriteString(w, res, head[:0])
+	if err != nil {
+		return err
+	}
+	tail := append(scratch[:0], "}]"...)
+	if meta != "" {
+		tail = append(tail, `,"resultType":"complete"`...)
+	}
+	if _, err := w.Write(append(tail, `,"structuredContent":`...)); err != nil {
+		return err
+	}
+	if _, err := w.Write(structured); err != nil {
+		return err
+	}
+	_, err = w.Write([]byte("}}\n"))
+	return err
+}
+
 // encodeToolResult is json.Marshal(toolResult(res, terr)) — the bytes
 // mcp-go writes for that result (keys in its map's order, HTML-escaped,
 // structured content compacted) — without its map, its reflection and a
@@ -465,12 +527,9 @@ func encodeToolResult(res json.RawMessage, terr *api.ToolError) ([]byte, error) 
 	if terr != nil {
 		body, _ = json.Marshal(terr.Body())
 	}
-	structured := body
-	if !compactSafe(body) || !json.Valid(body) {
-		var err error
-		if structured, err = json.Marshal(body); err != nil {
-			return nil, err
-		}
+	structured, err := structuredContent(body)
+	if err != nil {
+		return nil, err
 	}
 	b := make([]byte, 0, 2*len(body)+len(structured)+80)
 	b = jsonenc.String(append(b, `{"content":[{"type":"text","text":`...), body)
@@ -483,16 +542,26 @@ func encodeToolResult(res json.RawMessage, terr *api.ToolError) ([]byte, error) 
 }
 
 // compactSafe reports whether json.Marshal writes the valid JSON text b
-// back as it is: not empty, and nothing that compacting drops (white
-// space) or that its HTML escaping rewrites ('<', '>', '&', and the first
-// byte of U+2028 and U+2029).
+// back as it is: not empty, no white space between tokens (compacting drops
+// it; inside strings it stays), and nothing its HTML escaping rewrites ('<',
+// '>', '&', U+2028 and U+2029). An editor's answers are compact, and their
+// strings have spaces and any other text: those stay as they are.
 func compactSafe(b []byte) bool {
 	if len(b) == 0 {
 		return false
 	}
-	for _, c := range b {
-		switch c {
-		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xe2:
+	in := false // inside a string
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '<' || c == '>' || c == '&':
+			return false
+		case c == 0xe2 && i+2 < len(b) && b[i+1] == 0x80 && (b[i+2] == 0xa8 || b[i+2] == 0xa9):
+			return false // U+2028, U+2029
+		case in && c == '\\':
+			i++ // the escaped byte, a quote perhaps
+		case c == '"':
+			in = !in
+		case !in && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
 			return false
 		}
 	}

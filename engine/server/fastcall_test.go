@@ -3,9 +3,12 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -40,6 +43,8 @@ func TestCompactSafe(t *testing.T) {
 		{`[1,"é",null]`, true},
 		{"", false}, {`{"a": 1}`, false}, {"{\t}", false}, {"{\r}", false}, {"{\n}", false},
 		{`{"a":"<"}`, false}, {`{"a":">"}`, false}, {`{"a":"&"}`, false}, {"{\"a\":\"\u2028\"}", false},
+		{`{"a":"spaces stay inside strings"}`, true}, {`{"a":"\" ","b":1}`, true}, {`{"a":"\\"," b":1}`, true},
+		{`{"a":"\\" ,"b":1}`, false}, {"{\"a\":\"’…•\"}", true}, {"{\"a\":\"\u2029\"}", false}, {`["x" ]`, false},
 	} {
 		if got := compactSafe([]byte(c.body)); got != c.safe {
 			t.Errorf("compactSafe(%q) = %v, want %v", c.body, got, c.safe)
@@ -60,7 +65,10 @@ func FuzzEncodeToolResult(f *testing.F) {
 	for _, s := range resultSeeds {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, res []byte) { checkEncodeToolResult(t, res, nil) })
+	f.Fuzz(func(t *testing.T, res []byte) {
+		checkEncodeToolResult(t, res, nil)
+		checkWriteToolAnswer(t, res)
+	})
 }
 
 // A 2026-07-28 tools/call answered by the fast path is byte for byte what
@@ -194,5 +202,125 @@ func BenchmarkEncodeToolResult(b *testing.B) {
 		if _, err := encodeToolResult(res, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// largeResult is a JSON result of about n bytes with what the text's
+// escaping touches (quotes, backslashes, multi-byte runes across every piece
+// boundary); with html, also what json.Marshal rewrites in structured
+// content (HTML characters, U+2028, a tab), so it is not compact-safe.
+func largeResult(n int, html bool) json.RawMessage {
+	extra := ""
+	if html {
+		extra = ` <b>&amp;</b>\t\u2028`
+	}
+	b := []byte(`{"Logs":[`)
+	for i := 0; len(b) < n; i++ {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, fmt.Sprintf(`{"Message":"line %d \"quoted\" \\ 日本語 😀%s","N":%d}`, i, extra, i)...)
+	}
+	return append(b, "]}"...)
+}
+
+// writeToolAnswer writes the bytes answerFast builds for the same answer,
+// for both revisions, whatever the result.
+func TestWriteToolAnswerAsBuilt(t *testing.T) {
+	t.Parallel()
+	results := []json.RawMessage{largeResult(200<<10, false), largeResult(200<<10, true), json.RawMessage(`{ "spaced" : "<not compact>" }`)}
+	for _, r := range resultSeeds {
+		results = append(results, json.RawMessage(r))
+	}
+	for _, res := range results {
+		checkWriteToolAnswer(t, res)
+	}
+}
+
+// checkWriteToolAnswer fails t unless writeToolAnswer writes what
+// encodeToolResult (and encodeModernResult) build, for a result both take.
+func checkWriteToolAnswer(t *testing.T, res json.RawMessage) {
+	t.Helper()
+	structured, err := structuredContent(res)
+	if err != nil {
+		return // not valid JSON: answered as an encoding error, never streamed
+	}
+	for _, meta := range []string{"", modernServerInfo} {
+		built, err := encodeToolResult(res, nil)
+		if meta != "" {
+			built, err = encodeModernResult(res, nil, meta)
+		}
+		if err != nil {
+			t.Fatalf("result %.60q: %v", res, err)
+		}
+		want := append(append([]byte(`{"jsonrpc":"2.0","id":"x-1","result":`), built...), "}\n"...)
+		var got bytes.Buffer
+		if err := writeToolAnswer(&got, []byte(`"x-1"`), res, structured, meta); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("result %.60q, meta %q:\nwritten %.300s\nbuilt   %.300s", res, meta, got.Bytes(), want)
+		}
+	}
+}
+
+// Writing a large result's answer holds no copy of it: what it allocates is
+// a piece's scratch, whatever the result's size.
+func TestWriteToolAnswerHoldsNoCopy(t *testing.T) {
+	res := largeResult(4<<20, false)
+	structured, err := structuredContent(res)
+	if err != nil || &structured[0] != &res[0] {
+		t.Fatalf("a compact result's structured content is not the result itself (%v)", err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := writeToolAnswer(io.Discard, []byte("1"), res, structured, modernServerInfo); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 512<<10 {
+		t.Fatalf("writing a %d-byte result's answer allocated %d bytes; want under 512 KiB (a piece's scratch)", len(res), got)
+	}
+}
+
+// Through the daemon: a tools/call whose result is over streamResultAbove is
+// written as it goes (no Content-Length, so net/http sends it chunked) and
+// is byte for byte mcp-go's answer for it.
+func TestLargeResultStreamedAsMCPGo(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	for i := 0; i < 2000; i++ { // ~300 KB of Console, answered inline by get-logs
+		d.sim.Log("Warning", fmt.Sprintf("warning %d: <b>a \"quoted\"</b> & 日本語 😀", i), "UnityEngine.Debug:LogWarning (object)\nGame.Update () (at Assets/Game.cs:12)")
+	}
+	f := d.srv.mcp.get("", d.srv.maxPins())
+	meta := `"_meta":{"io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`
+	body := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{` + meta + `,"name":"get-logs","arguments":{"MaxCount":5000,"IncludeStackTrace":true}}}`
+	serve := func(viaMCPGo bool) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "http://127.0.0.1/mcp", strings.NewReader(body))
+		for k, v := range map[string]string{"Authorization": "Bearer " + d.token, "Content-Type": "application/json",
+			"Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "get-logs"} {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		if viaMCPGo {
+			f.http.ServeHTTP(rec, req)
+		} else {
+			d.srv.ServeHTTP(rec, req)
+		}
+		return rec
+	}
+	before := d.srv.fastCalls.Load()
+	fast := serve(false)
+	if d.srv.fastCalls.Load() == before {
+		t.Fatal("not answered by the fast path")
+	}
+	if n := fast.Body.Len(); n < 128<<10 {
+		t.Fatalf("the answer is %d bytes: too small to be streamed (2,000 log entries should give more): %.900s", n, fast.Body.String())
+	}
+	if cl := fast.Header().Get("Content-Length"); cl != "" {
+		t.Errorf("a large answer carries Content-Length %s: it was built whole, not streamed", cl)
+	}
+	slow := serve(true)
+	if a, b := strings.TrimSpace(fast.Body.String()), strings.TrimSpace(slow.Body.String()); a != b {
+		t.Fatalf("fast path (%d bytes) and mcp-go (%d bytes) differ:\nfast   %.300s\nmcp-go %.300s", len(a), len(b), a, b)
 	}
 }

@@ -713,6 +713,12 @@ func (st *stream) write(b []byte) bool { return st.writeAck(b, 0) }
 // the same hold of the output: a crash between an answer and its ack —
 // the one way the shim can answer a request twice — then spans two system
 // calls, not whatever other answers came between.
+// copyLineBelow is the size under which a message is copied to be written
+// with its newline in one system call (writeAck).
+const copyLineBelow = 64 << 10
+
+var newline = []byte{'\n'}
+
 func (st *stream) writeAck(b []byte, n uint64) bool {
 	if bytes.IndexByte(b, '\n') >= 0 {
 		var c bytes.Buffer
@@ -727,15 +733,29 @@ func (st *stream) writeAck(b []byte, n uint64) bool {
 	}
 	if h := st.hand; h != nil {
 		// One write of the message and its newline: a failure part-way is
-		// the only way a line is left half-written (no "q" then).
-		h.line = append(append(h.line[:0], b...), '\n')
-		marked := len(h.line) > h.markAbove
+		// the only way a line is left half-written (no "q" then). A large
+		// marked message is written as it is and its newline after it: its
+		// marks already tell the shim a line cut by a crash, and a copy of a
+		// large answer in the daemon would be one more (docs/performance.md,
+		// "Large results").
+		marked := len(b)+1 > h.markAbove
 		if marked {
 			st.markLocked()
 		}
-		wrote, err := h.output.Write(h.line)
-		if cap(h.line) > 1<<20 {
-			h.line = nil
+		var wrote int
+		var err error
+		if marked && len(b) > copyLineBelow {
+			if wrote, err = h.output.Write(b); err == nil {
+				var nl int
+				nl, err = h.output.Write(newline)
+				wrote += nl
+			}
+		} else {
+			h.line = append(append(h.line[:0], b...), '\n')
+			wrote, err = h.output.Write(h.line)
+			if cap(h.line) > 1<<20 { // a large one to a shim that asked for no marks
+				h.line = nil
+			}
 		}
 		if err != nil {
 			h.broken = h.broken || wrote > 0
