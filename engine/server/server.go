@@ -62,8 +62,9 @@ type Server struct {
 	LargeBodies int
 	largeOnce   sync.Once
 	large       chan struct{}
-	// fastCalls counts tools/call requests answered by the fast path.
-	fastCalls atomic.Int64
+	// fastCalls counts tools/call requests answered by the fast path;
+	// directAnswers, stdio answers written to the client as they came.
+	fastCalls, directAnswers atomic.Int64
 	// Ended, when set, is called each time a stdio stream ends (the HTTP
 	// server's ConnState sees the other connections close): the daemon
 	// gives memory back after a burst of clients (profile.Trim).

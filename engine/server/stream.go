@@ -803,6 +803,14 @@ type lineWriter struct {
 
 	onMessage func([]byte)
 	out       func([]byte) // where messages go (nil: the stream)
+
+	// direct: a JSON answer longer than copyLineBelow is being written to
+	// the handed-over output as the handler writes it (startDirect), the
+	// stream's wmu held until finish; collected whole first, it was one
+	// more copy of a large answer in the daemon (docs/performance.md,
+	// "Large results"). wrote: some of it reached the client; space: white
+	// space at the end of what was written, held back.
+	direct, wrote, space bool
 }
 
 func (w *lineWriter) Header() http.Header { return w.hdr }
@@ -819,11 +827,108 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)
 	}
+	if w.direct {
+		w.writeDirect(p)
+		return len(p), nil
+	}
 	w.buf = append(w.buf, p...)
 	if w.sse {
 		w.drain()
+	} else if len(w.buf) > copyLineBelow && w.directOK() {
+		w.startDirect()
 	}
 	return len(p), nil
+}
+
+// directOK reports whether the answer being written may go to the client
+// as it comes: the 200 answer of a request on a stream holding the
+// client's output, for a shim that takes crash marks (a message cut by a
+// crash is then ended by the shim), that nothing else reads.
+func (w *lineWriter) directOK() bool {
+	h := w.st.hand
+	return h != nil && h.markAbove < copyLineBelow && w.status == http.StatusOK && w.line != 0 &&
+		!w.discard && w.out == nil && w.onMessage == nil
+}
+
+// startDirect takes the output for the rest of the answer (wmu, until
+// finish), marks it (p) and writes what was collected so far.
+func (w *lineWriter) startDirect() {
+	w.st.wmu.Lock()
+	w.direct = true
+	b := bytes.TrimLeft(w.buf, " \t\r\n")
+	w.buf = nil
+	if w.st.released {
+		w.dropped = true
+		return
+	}
+	w.st.markLocked()
+	if w.st.s != nil {
+		w.st.s.directAnswers.Add(1)
+	}
+	w.writeDirect(b)
+}
+
+// writeDirect writes p to the client's output (under wmu) as one line's
+// part: white space at its end is held back (the line's newline ends the
+// message, endDirect) and a raw newline or carriage return, which valid
+// JSON has only between tokens, goes as a space.
+func (w *lineWriter) writeDirect(p []byte) {
+	if w.dropped {
+		return
+	}
+	body := bytes.TrimRight(p, " \t\r\n")
+	if len(body) == 0 {
+		w.space = w.space || len(p) > 0
+		return
+	}
+	if w.space {
+		w.put([]byte{' '})
+	}
+	w.space = len(body) < len(p)
+	for len(body) > 0 && !w.dropped {
+		i := bytes.IndexAny(body, "\r\n")
+		if i < 0 {
+			w.put(body)
+			return
+		}
+		w.put(body[:i])
+		w.put([]byte{' '})
+		body = body[i+1:]
+	}
+}
+
+// put writes b to the handed-over output (under wmu); a failure drops the
+// answer, leaving the line cut if any of it was written.
+func (w *lineWriter) put(b []byte) {
+	if len(b) == 0 || w.dropped {
+		return
+	}
+	h := w.st.hand
+	n, err := h.output.Write(b)
+	w.wrote = w.wrote || n > 0
+	if err != nil {
+		h.broken = h.broken || w.wrote
+		w.st.conn.Close() // the client is gone: the read loop ends the stream
+		w.dropped = true
+	}
+}
+
+// endDirect ends a directly written answer: its newline, the w mark and
+// the line's ack (as writeAck does for a message written whole), and lets
+// go of the output.
+func (w *lineWriter) endDirect() {
+	st := w.st
+	defer st.wmu.Unlock()
+	w.put(newline)
+	if w.dropped {
+		return
+	}
+	h := st.hand
+	if !h.acksClosed {
+		h.acks = append(h.acks, "w\n"...)
+	}
+	st.ackLocked(w.line) // and the w with it
+	w.last, w.acked, w.replied = true, true, true
 }
 
 // Flush is http.Flusher: mcp-go flushes each SSE event.
@@ -889,6 +994,10 @@ func (w *lineWriter) emit(b []byte) {
 
 // finish ends the answer once the handler returned.
 func (w *lineWriter) finish() {
+	if w.direct {
+		w.endDirect()
+		return
+	}
 	if w.discard {
 		return
 	}

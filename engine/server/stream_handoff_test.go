@@ -338,3 +338,93 @@ func calledOnce(sim *editorsim.Sim, tool string) bool {
 	}
 	return false
 }
+
+// A JSON answer longer than copyLineBelow goes to the client's output as
+// the handler writes it, marked (p, then w and its ack once the newline is
+// written): the same line the daemon answers over HTTP, and no other
+// message in the middle of it.
+func TestStreamWritesALargeAnswerAsItComes(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	for i := 0; i < 2000; i++ { // get-logs answers ~800 KB inline
+		d.sim.Log("Warning", fmt.Sprintf("warning %d: a \"quoted\" <b>line</b> & 日本語 😀", i), "Game.Update () (at Assets/Game.cs:12)")
+	}
+	c, br := dialHandoffWith(t, d, api.StreamHandoffMarks+": 1\r\n")
+	outR, ackR, reqW := handOver(t, c)
+	out := lines(outR, 8<<20)
+	go io.Copy(io.Discard, br) // the socket's own lines (tools told to the shim) are not this test's
+	ack := bufio.NewReader(ackR)
+	records := func(want ...string) {
+		t.Helper()
+		for _, w := range want {
+			l, err := ack.ReadString('\n')
+			if l = strings.TrimSuffix(l, "\n"); err != nil || l != w {
+				t.Fatalf("the ack pipe: %q %v; want %q", l, err, w)
+			}
+		}
+	}
+	records("h", "P")
+	const note = `"method":"notifications/`
+	io.WriteString(reqW, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n")
+	next(t, out, "the client's output", `"id":1,"result":{"protocolVersion"`, note)
+	records("a1")
+	call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get-logs","arguments":{"MaxCount":5000,"IncludeStackTrace":true}}}`
+	before := d.srv.directAnswers.Load()
+	io.WriteString(reqW, call+"\n")
+	got := next(t, out, "the client's output", `"id":2,"result":{"content"`, note)
+	records("p", "w", "a2")
+	if d.srv.directAnswers.Load() == before {
+		t.Error("the large answer was collected whole before it was written, not written as it came")
+	}
+	want := strings.TrimSpace(d.post(call).Body.String())
+	if len(want) < 4*copyLineBelow {
+		t.Fatalf("the answer is %d bytes; the test needs one well over %d", len(want), copyLineBelow)
+	}
+	if got != want {
+		t.Fatalf("the stream's line (%d bytes) is not the HTTP answer (%d bytes):\nstream %.200s\nHTTP   %.200s", len(got), len(want), got, want)
+	}
+	// The stream goes on: a short answer after it is written whole.
+	io.WriteString(reqW, `{"jsonrpc":"2.0","id":3,"method":"ping"}`+"\n")
+	next(t, out, "the client's output", `"id":3,"result"`, note)
+	records("a3")
+}
+
+// Written as it comes, an answer stays one line: white space at the end of
+// a write is held back until more of the message follows (the line's
+// newline ends it), a raw newline or carriage return between tokens goes
+// as a space; the line is marked and acked as a whole message is.
+func TestDirectAnswerStaysOneLine(t *testing.T) {
+	outR, outW, err := platform.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ackR, ackW, err := platform.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer outR.Close()
+	defer ackR.Close()
+	st := &stream{hand: &handed{output: outW, ack: ackW}}
+	w := &lineWriter{st: st, hdr: http.Header{}, line: 7, status: http.StatusOK}
+	if !w.directOK() {
+		t.Fatal("directOK refused a 200 answer for line 7 on a marked handed-over stream")
+	}
+	w.buf = []byte(" \n{\"a\":")
+	w.startDirect()
+	for _, p := range []string{"\r\n1,\n\"b\":", " ", "\"x y\"}", " \n"} {
+		w.Write([]byte(p))
+	}
+	w.finish()
+	outW.Close()
+	ackW.Close()
+	got, _ := io.ReadAll(outR.Pollable("out"))
+	if want := `{"a":  1, "b": "x y"}` + "\n"; string(got) != want {
+		t.Errorf("the client's output: %q; want %q", got, want)
+	}
+	acks, _ := io.ReadAll(ackR.Pollable("acks"))
+	if want := "p\nw\na7\n"; string(acks) != want {
+		t.Errorf("the ack pipe: %q; want %q", acks, want)
+	}
+	if !w.acked || !w.replied || w.dropped {
+		t.Errorf("acked %v, replied %v, dropped %v; want the answer acked and replied, not dropped", w.acked, w.replied, w.dropped)
+	}
+}
