@@ -134,15 +134,7 @@ func TestStreamMarksWhatACrashCouldCut(t *testing.T) {
 	out, sockLines := lines(outR, 1<<20), lines(br, 1<<20)
 	send := func(s string) { io.WriteString(reqW, s+"\n") }
 	ack := bufio.NewReader(ackR) // read only when the test says
-	records := func(want ...string) {
-		t.Helper()
-		for _, w := range want {
-			l, err := ack.ReadString('\n')
-			if l = strings.TrimSuffix(l, "\n"); err != nil || l != w {
-				t.Fatalf("the ack pipe: %q %v; want %q", l, err, w)
-			}
-		}
-	}
+	records := recordsOf(t, ack)
 	records("h", "P")
 	const note = `"method":"notifications/`
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
@@ -213,6 +205,20 @@ func TestStreamMarksWhatACrashCouldCut(t *testing.T) {
 	for _, want := range []string{"w", "a1"} {
 		if l, err := ack2.ReadString('\n'); strings.TrimSuffix(l, "\n") != want {
 			t.Fatalf("the ack pipe after the message: %q %v; want %q", l, err, want)
+		}
+	}
+}
+
+// recordsOf reads the ack pipe when called, failing t unless its next
+// records are want.
+func recordsOf(t *testing.T, ack *bufio.Reader) func(want ...string) {
+	return func(want ...string) {
+		t.Helper()
+		for _, w := range want {
+			l, err := ack.ReadString('\n')
+			if l = strings.TrimSuffix(l, "\n"); err != nil || l != w {
+				t.Fatalf("the ack pipe: %q %v; want %q", l, err, w)
+			}
 		}
 	}
 }
@@ -352,16 +358,7 @@ func TestStreamWritesALargeAnswerAsItComes(t *testing.T) {
 	outR, ackR, reqW := handOver(t, c)
 	out := lines(outR, 8<<20)
 	go io.Copy(io.Discard, br) // the socket's own lines (tools told to the shim) are not this test's
-	ack := bufio.NewReader(ackR)
-	records := func(want ...string) {
-		t.Helper()
-		for _, w := range want {
-			l, err := ack.ReadString('\n')
-			if l = strings.TrimSuffix(l, "\n"); err != nil || l != w {
-				t.Fatalf("the ack pipe: %q %v; want %q", l, err, w)
-			}
-		}
-	}
+	records := recordsOf(t, bufio.NewReader(ackR))
 	records("h", "P")
 	const note = `"method":"notifications/`
 	io.WriteString(reqW, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n")
