@@ -39,18 +39,24 @@ func WriteString(w io.Writer, s, scratch []byte) ([]byte, error) {
 }
 
 // writeString is WriteString in pieces of at most piece bytes of s, each
-// cut before the first byte of a rune so that a rune is never split (the
-// halves would each be invalid UTF-8, escaped as \ufffd). A byte that
-// only continues a rune begins none, so the cut moves back at most
-// utf8.UTFMax-1 bytes to the rune's first byte; where none is found
-// within that, every byte there is invalid on its own and any cut does.
+// cut where escaping the whole of s would start a rune anyway, so that a
+// rune is never split (the halves would each be invalid UTF-8, escaped as
+// \ufffd): before a byte that can begin one (ASCII or a lead byte: no rune
+// covers it as a continuation), or before a continuation byte with no lead
+// byte in the utf8.UTFMax-1 bytes before it (then no valid rune covers it,
+// and it is escaped alone).
 func writeString(w io.Writer, s, scratch []byte, piece int) ([]byte, error) {
 	piece = max(piece, utf8.UTFMax) // a cut moved back still leaves a byte
 	b := append(scratch[:0], '"')
 	for len(s) > 0 {
 		n := min(piece, len(s))
-		for back := 0; n < len(s) && back < utf8.UTFMax-1 && !utf8.RuneStart(s[n]); back++ {
-			n--
+		if n < len(s) && !utf8.RuneStart(s[n]) {
+			for j := n - 1; j >= n-(utf8.UTFMax-1); j-- {
+				if utf8.RuneStart(s[j]) {
+					n = j
+					break
+				}
+			}
 		}
 		b = escape(b, s[:n])
 		s = s[n:]

@@ -55,8 +55,11 @@ func TestStringAsMarshal(t *testing.T) {
 // two \ufffd).
 func TestWriteStringAsString(t *testing.T) {
 	t.Parallel()
-	for _, s := range append(stringSeeds, strings.Repeat("日本語\xff😀<", 20000)) {
-		for _, piece := range []int{1, 4, 5, 6, 7, 32 << 10} {
+	// A cut that falls among continuation bytes: after a valid rune's
+	// ("\xc2\x80" then three stray ones), and after a lead byte's run.
+	seeds := append(stringSeeds, strings.Repeat("日本語\xff😀<", 20000), "aaaa\xc2\x80\x80\x80\x80bb", "の\x8e\x8e", "ab\xf0\x9f\x98\x80\x80\x80\x80z")
+	for _, s := range seeds {
+		for _, piece := range []int{1, 4, 5, 6, 7, 8, 9, 32 << 10} {
 			sameWritten(t, s, piece)
 		}
 	}
@@ -134,7 +137,7 @@ func FuzzString(f *testing.F) {
 		if got := String(nil, []byte(s)); !bytes.Equal(got, want) {
 			t.Fatalf("String([]byte(%q)) = %s; json.Marshal = %s", s, got, want)
 		}
-		for _, piece := range []int{4, 5, 7} {
+		for piece := 4; piece <= 9; piece++ {
 			sameWritten(t, s, piece)
 		}
 	})

@@ -16,12 +16,15 @@ import (
 // should look as small after a busy hour as before it.
 //
 // Note marks the end of some work (the daemon calls it when a client
-// connection closes). Delay after the first Note that finds nothing
-// pending, the process collects and releases its free memory in one go
+// connection closes). Once Delay has passed since the last Note, the
+// process collects and releases its free memory in one go
 // (debug.FreeOSMemory) when the heap it holds has grown by Min bytes or
-// more since the last trim; further Notes meanwhile are folded into that
-// one. So an idle process has no timer running and never wakes for this,
-// and under steady load (connections kept alive) nothing is noted at all.
+// more since the last trim. A Note within Delay of the one before starts
+// the quiet period again, so a client that opens and closes a connection
+// per call (the TypeScript SDK's fetch drops sockets idle for 4 s) does not
+// make the process collect every few seconds while it works. An idle
+// process has no timer running and never wakes for this, and under steady
+// load with connections kept alive nothing is noted at all.
 type Trim struct {
 	Delay time.Duration // after the first Note of a quiet period; 0: 5 s
 	Min   uint64        // growth since the last trim worth a trim; 0: 2 MiB
@@ -29,28 +32,39 @@ type Trim struct {
 	Free func()
 
 	mu      sync.Mutex
-	pending bool
+	pending bool               // a timer runs
+	last    time.Time          // the last Note
 	base    uint64             // the heap held after the last trim
 	done    func(trimmed bool) // test hook: a pending trim has run
 }
 
-// Note marks the end of some work; a trim follows Delay later.
+// Note marks the end of some work; a trim follows once Delay passes with
+// no other Note.
 func (t *Trim) Note() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.last = time.Now()
 	if t.pending {
 		return
 	}
 	t.pending = true
-	d := t.Delay
-	if d <= 0 {
-		d = 5 * time.Second
+	time.AfterFunc(t.delay(), t.run)
+}
+
+func (t *Trim) delay() time.Duration {
+	if t.Delay <= 0 {
+		return 5 * time.Second
 	}
-	time.AfterFunc(d, t.run)
+	return t.Delay
 }
 
 func (t *Trim) run() {
 	t.mu.Lock()
+	if wait := t.delay() - time.Since(t.last); wait > 0 {
+		time.AfterFunc(wait, t.run) // noted since: quiet for Delay from that Note
+		t.mu.Unlock()
+		return
+	}
 	t.pending = false
 	free, min, base, done := t.Free, t.Min, t.base, t.done
 	t.mu.Unlock() // a collection takes milliseconds: a closing connection's Note does not wait for it

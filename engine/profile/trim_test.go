@@ -68,3 +68,32 @@ func TestTrimReturnsABurstsMemory(t *testing.T) {
 		t.Errorf("Free ran %d times, want still 1", n)
 	}
 }
+
+// A Note within Delay of the one before starts the quiet period again: no
+// trim while notes keep coming (a client that closes a connection per call
+// while it works), one Delay after the last.
+func TestTrimWaitsForAQuietPeriod(t *testing.T) {
+	const delay = 60 * time.Millisecond
+	trimmed := make(chan time.Time, 4)
+	tr := &Trim{Delay: delay, Min: 1, Free: func() {}}
+	tr.done = func(bool) { trimmed <- time.Now() }
+	var last time.Time
+	for i := 0; i < 15; i++ { // 300 ms of notes 20 ms apart
+		tr.Note()
+		last = time.Now()
+		select {
+		case at := <-trimmed:
+			t.Fatalf("trimmed %v after a Note, while notes came every 20 ms (Delay %v)", at.Sub(last), delay)
+		case <-time.After(20 * time.Millisecond): // the notes' pace is the point
+		}
+	}
+	at := <-trimmed
+	if quiet := at.Sub(last); quiet < delay {
+		t.Fatalf("trimmed %v after the last Note; want Delay (%v) at least", quiet, delay)
+	}
+	select {
+	case <-trimmed:
+		t.Fatal("more than one trim for one quiet period")
+	case <-time.After(3 * delay):
+	}
+}

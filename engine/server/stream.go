@@ -709,16 +709,17 @@ func (st *stream) endSession() {
 // the shim or its client is gone.
 func (st *stream) write(b []byte) bool { return st.writeAck(b, 0) }
 
-// writeAck is write that, once b is written, acks line n (when not 0) in
-// the same hold of the output: a crash between an answer and its ack —
-// the one way the shim can answer a request twice — then spans two system
-// calls, not whatever other answers came between.
 // copyLineBelow is the size under which a message is copied to be written
-// with its newline in one system call (writeAck).
+// with its newline in one system call (writeAck), and over which an answer
+// is written as it comes (lineWriter.startDirect).
 const copyLineBelow = 64 << 10
 
 var newline = []byte{'\n'}
 
+// writeAck is write that, once b is written, acks line n (when not 0) in
+// the same hold of the output: a crash between an answer and its ack —
+// the one way the shim can answer a request twice — then spans two system
+// calls, not whatever other answers came between.
 func (st *stream) writeAck(b []byte, n uint64) bool {
 	if bytes.IndexByte(b, '\n') >= 0 {
 		var c bytes.Buffer
@@ -827,17 +828,32 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)
 	}
+	if !w.direct && !w.sse && len(w.buf)+len(p) > copyLineBelow && w.directOK() && hasContent(w.buf, p) {
+		w.startDirect() // what came before; p goes straight on, not through buf
+	}
 	if w.direct {
 		w.writeDirect(p)
+		if w.dropped {
+			return 0, errAnswerDropped // the handler need not write the rest
+		}
 		return len(p), nil
 	}
 	w.buf = append(w.buf, p...)
 	if w.sse {
 		w.drain()
-	} else if len(w.buf) > copyLineBelow && w.directOK() {
-		w.startDirect()
 	}
 	return len(p), nil
+}
+
+// errAnswerDropped is what a write of an answer being written as it comes
+// (startDirect) returns once the client's output failed or was let go of.
+var errAnswerDropped = errors.New("the answer was dropped: the client's output was let go of or failed")
+
+// hasContent reports whether a or b holds more than white space: an answer
+// is written as it comes only once it has begun (white space alone would
+// be an empty line).
+func hasContent(a, b []byte) bool {
+	return len(bytes.TrimSpace(a)) > 0 || len(bytes.TrimSpace(b)) > 0
 }
 
 // directOK reports whether the answer being written may go to the client

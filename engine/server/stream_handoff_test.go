@@ -385,22 +385,27 @@ func TestStreamWritesALargeAnswerAsItComes(t *testing.T) {
 	records("a3")
 }
 
+// twoPipes is a client's output and an ack pipe, as a shim hands them over.
+func twoPipes(t *testing.T) (outR, outW, ackR, ackW *platform.RawFD) {
+	outR, outW, err := platform.Pipe()
+	if err == nil {
+		ackR, ackW, err = platform.Pipe()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return outR, outW, ackR, ackW
+}
+
 // Written as it comes, an answer stays one line: white space at the end of
 // a write is held back until more of the message follows (the line's
 // newline ends it), a raw newline or carriage return between tokens goes
 // as a space; the line is marked and acked as a whole message is.
 func TestDirectAnswerStaysOneLine(t *testing.T) {
-	outR, outW, err := platform.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ackR, ackW, err := platform.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer outR.Close()
-	defer ackR.Close()
+	outR, outW, ackR, ackW := twoPipes(t)
 	st := &stream{hand: &handed{output: outW, ack: ackW}}
+	output := make(chan []byte)
+	go func() { b, _ := io.ReadAll(outR.Pollable("out")); output <- b }() // the client reads as it is written
 	w := &lineWriter{st: st, hdr: http.Header{}, line: 7, status: http.StatusOK}
 	if !w.directOK() {
 		t.Fatal("directOK refused a 200 answer for line 7 on a marked handed-over stream")
@@ -411,17 +416,57 @@ func TestDirectAnswerStaysOneLine(t *testing.T) {
 		w.Write([]byte(p))
 	}
 	w.finish()
-	outW.Close()
-	ackW.Close()
-	got, _ := io.ReadAll(outR.Pollable("out"))
-	if want := `{"a":  1, "b": "x y"}` + "\n"; string(got) != want {
-		t.Errorf("the client's output: %q; want %q", got, want)
-	}
-	acks, _ := io.ReadAll(ackR.Pollable("acks"))
-	if want := "p\nw\na7\n"; string(acks) != want {
-		t.Errorf("the ack pipe: %q; want %q", acks, want)
-	}
 	if !w.acked || !w.replied || w.dropped {
 		t.Errorf("acked %v, replied %v, dropped %v; want the answer acked and replied, not dropped", w.acked, w.replied, w.dropped)
+	}
+	// One write larger than copyLineBelow (mcp-go encodes its answer in one)
+	// goes straight to the output, not through the writer's buffer; white
+	// space alone does not start it.
+	big := `{"big":"` + strings.Repeat("x", 2*copyLineBelow) + `"}`
+	w = &lineWriter{st: st, hdr: http.Header{}, line: 8}
+	w.Write([]byte(strings.Repeat(" ", copyLineBelow+1)))
+	if w.direct {
+		t.Error("white space alone started writing the answer")
+	}
+	w.Write([]byte(big + "\n"))
+	if !w.direct || len(w.buf) != 0 {
+		t.Errorf("after one large write: direct %v, %d bytes buffered; want written as it came, nothing kept", w.direct, len(w.buf))
+	}
+	w.finish()
+	outW.Close()
+	ackW.Close()
+	got := <-output
+	if want := `{"a":  1, "b": "x y"}` + "\n" + big + "\n"; string(got) != want {
+		t.Errorf("the client's output: %.100q; want %.100q", got, want)
+	}
+	acks, _ := io.ReadAll(ackR.Pollable("acks"))
+	if want := "p\nw\na7\np\nw\na8\n"; string(acks) != want {
+		t.Errorf("the ack pipe: %q; want %q", acks, want)
+	}
+}
+
+// An answer written as it comes stops its handler once the client's output
+// is gone: the rest of the writes fail, the line is not acked, and it is
+// marked cut (p with no w: the shim ends the line).
+func TestDirectAnswerDroppedStopsTheHandler(t *testing.T) {
+	outR, outW, ackR, ackW := twoPipes(t)
+	srvSide, shimSide := net.Pipe()
+	defer shimSide.Close()
+	go io.Copy(io.Discard, outR.Pollable("out")) // the client reads as it is written
+	st := &stream{hand: &handed{output: outW, ack: ackW}, conn: srvSide}
+	w := &lineWriter{st: st, hdr: http.Header{}, line: 3}
+	first := []byte(`{"text":"` + strings.Repeat("y", copyLineBelow))
+	if n, err := w.Write(first); n != len(first) || err != nil || !w.direct {
+		t.Fatalf("the first write: %d, %v, direct %v; want all of it, written as it came", n, err, w.direct)
+	}
+	outW.Close() // the output is let go of (releaseOutput closes it) mid-answer
+	if _, err := w.Write([]byte(`more"}`)); err == nil {
+		t.Error("a write after the output closed did not fail: the handler would go on for nothing")
+	}
+	w.finish()
+	ackW.Close()
+	acks, _ := io.ReadAll(ackR.Pollable("acks"))
+	if string(acks) != "p\n" || w.acked || !w.dropped || !st.hand.broken {
+		t.Errorf("ack pipe %q, acked %v, dropped %v, broken %v; want only p, not acked, dropped, the line cut", acks, w.acked, w.dropped, st.hand.broken)
 	}
 }
