@@ -24,6 +24,7 @@ func main() {
 	fs := flag.NewFlagSet("editorsim", flag.ExitOnError)
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "editorsim — a simulated Unity Editor for testing the unitymcp daemon (not Unity).")
+		fmt.Fprintln(os.Stderr, "usage: editorsim -project DIR [flags] [DIR...] (each further DIR is one more editor in this process)")
 		fs.PrintDefaults()
 	}
 	addr := fs.String("addr", api.DefaultAddr, "daemon address")
@@ -56,20 +57,33 @@ func main() {
 		log.Error("reading the daemon token (is the daemon running with the same UNITYMCP_HOME?)", "err", err)
 		os.Exit(1)
 	}
-	sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + *addr, Token: tok, ProjectDir: *proj,
-		ReloadDelay: time.Duration(*reloadMs) * time.Millisecond, Slow: time.Duration(*slowMs) * time.Millisecond,
-		CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, SceneObjects: *objects, ConsoleLines: *console,
-		Dialog: *dialog, DialogAfter: time.Duration(*dialogMs) * time.Millisecond, WrapConn: platform.QuietConn, NoExecutions: true, Logger: log})
-	if err != nil {
-		log.Error("editorsim", "err", err)
-		os.Exit(2)
+	// Further project folders after the flags are simulated too, each as an
+	// editor of its own in this one process (the scale benchmark: many
+	// editor links without as many processes).
+	var sims []*editorsim.Sim
+	for _, p := range append([]string{*proj}, fs.Args()...) {
+		sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + *addr, Token: tok, ProjectDir: p,
+			ReloadDelay: time.Duration(*reloadMs) * time.Millisecond, Slow: time.Duration(*slowMs) * time.Millisecond,
+			CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, SceneObjects: *objects, ConsoleLines: *console,
+			Dialog: *dialog, DialogAfter: time.Duration(*dialogMs) * time.Millisecond, WrapConn: platform.QuietConn, NoExecutions: true, Logger: log})
+		if err != nil {
+			log.Error("editorsim", "project", p, "err", err)
+			os.Exit(2)
+		}
+		sims = append(sims, sim)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	defer profile.Start("editorsim")()
 	profile.SingleP()
-	if err := sim.Run(ctx); err != nil {
-		log.Error("editorsim", "err", err)
-		os.Exit(1)
+	errs := make(chan error, len(sims))
+	for _, sim := range sims {
+		go func() { errs <- sim.Run(ctx) }()
+	}
+	for range sims {
+		if err := <-errs; err != nil {
+			log.Error("editorsim", "err", err)
+			os.Exit(1)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -37,10 +38,11 @@ func procStatus(pid int, fields ...string) (all, main map[string]int64) {
 	return all, main
 }
 
-// TestDeployedScale: one `unitymcp serve`, N editorsim processes (N = 1, 4,
-// 16, each its own project, added one step after the other) and 64 official
-// Go SDK sessions spread over the N projects (/projects/<hash>/mcp), all
-// calling get-logs at once; then the daemon idle with 16 editors connected
+// TestDeployedScale: one `unitymcp serve`, 16 editorsim processes (each its
+// own project) and 64 official Go SDK sessions spread over the first N
+// projects (/projects/<hash>/mcp; N = 1, 4, 16, taking turns), all calling
+// get-logs at once, and the same over 1 and 16 editors of one more
+// editorsim process simulating 16 projects; then the daemon idle with 16 editors connected
 // (10 s, no calls): its RSS and wake-ups against the heartbeats. It prints
 // the scale table of docs/performance.md:
 //
@@ -99,30 +101,51 @@ func TestDeployedScale(t *testing.T) {
 	// 16), this VM's drift moved the ratio from 0.94 to 1.42 between runs.
 	connect(16)
 	idles.WriteString(idleWindow("16 editors, before any call"))
-	counts := []int{1, 4, 16}
+	// 16 more editors, all in one editorsim process (further projects after
+	// its flags): the same links to the daemon without 16 processes beside
+	// it on two vCPUs, which tells what the number of links costs the
+	// daemon from what running that many processes costs the machine.
+	var oneDirs, oneURLs []string
+	for i := 0; i < 16; i++ {
+		proj := newProject(t, fmt.Sprintf("One%02d", i))
+		hash, _ := project.HashDir(proj)
+		oneDirs, oneURLs = append(oneDirs, proj), append(oneURLs, "http://"+addr+"/projects/"+hash+"/mcp")
+	}
+	one := startProc(t, home, bins.editorsim, append([]string{"--addr", addr, "--project", oneDirs[0]}, oneDirs[1:]...)...)
+	waitEditors(t, home, 32)
+	type row struct {
+		label string
+		urls  []string
+	}
+	rows := []row{{"1", urls[:1]}, {"4", urls[:4]}, {"16", urls}, {"1 (of one process's 16)", oneURLs[:1]}, {"16 in one process", oneURLs}}
 	var tgs []target
-	for _, n := range counts {
-		next := 0 // sessions round-robin over the first n projects
+	for _, r := range rows {
+		next := 0 // sessions round-robin over the row's projects
 		dial := func(ctx context.Context) (caller, func(), error) {
-			url := urls[next%n]
+			url := r.urls[next%len(r.urls)]
 			next++
 			return sdkDial(ctx, target{url: url, token: token})
 		}
-		tgs = append(tgs, target{name: fmt.Sprintf("%d editors", n), dial: dial, pids: pidsOf(daemonPid)})
+		tgs = append(tgs, target{name: r.label + " editors", dial: dial, pids: pidsOf(daemonPid)})
 	}
 	res := measureAll(t, tgs, sessions, calls)
 	for i, r := range res {
-		fmt.Fprintf(&b, "| %d | %d | %v | %v | %.0f | %v | %.0f%% | %.2f |\n", counts[i], sessions, r.p50.Round(time.Microsecond),
+		fmt.Fprintf(&b, "| %s | %d | %v | %v | %.0f | %v | %.0f%% | %.2f |\n", rows[i].label, sessions, r.p50.Round(time.Microsecond),
 			r.p99.Round(time.Microsecond), r.throughput, r.cpu.Round(time.Microsecond), 100*r.sysShare, r.switches)
 	}
+	one.cmd.Process.Signal(syscall.SIGTERM) // the idle windows are about the 16 editor processes
+	<-one.done
+	waitEditors(t, home, 16)
 	idles.WriteString(idleWindow("16 editors, after the 64-session load"))
 	idles.WriteString(idleWindow("16 editors, the next window"))
 	if trace := straceIdle(t, daemonPid, idle); trace != "" {
 		idles.WriteString("\n" + trace + "\n")
 	}
-	fmt.Fprintf(&b, "\n16 / 1 editors: p50 %.2f, p99 %.2f, throughput %.2f, daemon CPU/call %.2f, daemon context switches/call %.2f\n\n",
+	fmt.Fprintf(&b, "\n16 / 1 editors: p50 %.2f, p99 %.2f, throughput %.2f, daemon CPU/call %.2f, daemon context switches/call %.2f\n",
 		float64(res[2].p50)/float64(res[0].p50), float64(res[2].p99)/float64(res[0].p99),
 		res[2].throughput/res[0].throughput, float64(res[2].cpu)/float64(res[0].cpu), res[2].switches/res[0].switches)
+	fmt.Fprintf(&b, "16 / 1 editors in one process: p50 %.2f, throughput %.2f, daemon CPU/call %.2f, daemon context switches/call %.2f\n\n",
+		float64(res[4].p50)/float64(res[3].p50), res[4].throughput/res[3].throughput, float64(res[4].cpu)/float64(res[3].cpu), res[4].switches/res[3].switches)
 	la, _ := os.ReadFile("/proc/loadavg")
 	fmt.Fprintf(&idles, "\nmachine: %d CPUs, %s, load average at the end %s", runtime.NumCPU(), runtime.Version(), strings.TrimSpace(string(la)))
 	t.Log("\n" + b.String() + idles.String())
