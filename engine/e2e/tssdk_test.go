@@ -3,6 +3,7 @@ package e2e
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -206,4 +207,40 @@ func TestTypeScriptSDKOverStdioAndListChanged(t *testing.T) {
 	if o2.ListChanged == 0 {
 		t.Errorf("TS client got no tools/list_changed")
 	}
+}
+
+// The TypeScript SDK reads a large inline answer both ways the daemon now
+// writes one as it goes: over HTTP, chunked with no Content-Length; over
+// `unitymcp stdio`, written to the client's pipe in pieces as one line.
+// 12,000 Console entries with stack traces: a ~3.6 MB result, twice in the
+// answer.
+func TestTypeScriptSDKReadsLargeAnswers(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	proj := newProject(t, "Large")
+	const lines = 12000
+	e.startSim(proj, editorsim.Config{ConsoleLines: lines})
+	call := fmt.Sprintf(`[{"name":"get-logs","arguments":{"MaxCount":%d,"IncludeStackTrace":true}}]`, lines)
+	check := func(how string, o tsOutput) {
+		t.Helper()
+		if len(o.Calls) != 1 || o.Calls[0].ProtocolError != "" || o.Calls[0].Result.IsError || len(o.Calls[0].Result.Content) != 1 {
+			t.Fatalf("%s: calls %.300v", how, o.Calls)
+		}
+		r := o.Calls[0].Result
+		logs, _ := r.StructuredContent["Logs"].([]any)
+		var text struct{ Logs []map[string]any }
+		if err := json.Unmarshal([]byte(r.Content[0].Text), &text); err != nil || len(logs) != lines || len(text.Logs) != lines {
+			t.Fatalf("%s: %d entries in structuredContent, %d in the text (%v); want %d each", how, len(logs), len(text.Logs), err, lines)
+		}
+		if len(r.Content[0].Text) < 3<<20 {
+			t.Fatalf("%s: the result's text is %d bytes; the test needs one of megabytes", how, len(r.Content[0].Text))
+		}
+		last := text.Logs[lines-1]
+		if msg, _ := last["Message"].(string); !strings.Contains(msg, fmt.Sprintf("warning %d:", lines-1)) || !strings.Contains(msg, "<tags> & 日本語") {
+			t.Fatalf("%s: the last entry's message came through as %q", how, msg)
+		}
+	}
+	check("HTTP", runTS(t, "http", e.URL+"/mcp", e.Token, call))
+	env, _ := json.Marshal(map[string]string{"UNITYMCP_HOME": e.State.Root, "PATH": os.Getenv("PATH")})
+	cmd, _ := json.Marshal([]string{bins.unitymcp, "stdio", "--project", proj})
+	check("stdio", runTS(t, "stdio", string(cmd), string(env), call))
 }
