@@ -88,6 +88,20 @@ func startServe(t *testing.T, home, addr string) (*proc, string) {
 	return p, info.Address
 }
 
+// serveWithToken runs `unitymcp serve` (startServe) on a port of its own in
+// a new state folder and returns the folder, the process, its address and
+// the token clients send.
+func serveWithToken(t *testing.T) (home string, serve *proc, addr, token string) {
+	t.Helper()
+	home = t.TempDir()
+	serve, addr = startServe(t, home, "127.0.0.1:0")
+	token, err := state.Dir{Root: home}.EnsureToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return home, serve, addr, token
+}
+
 // waitDaemon waits until daemon.json in home names the process p (which
 // writes it once it listens) and returns it.
 func waitDaemon(t *testing.T, home string, p *proc) state.Daemon {

@@ -22,7 +22,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/unitymcp/unitymcp/cmd/unitymcp-bench/floor"
 	"github.com/unitymcp/unitymcp/engine/project"
-	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // procCPU is the CPU time (user and system, all threads) the processes have
@@ -252,12 +251,7 @@ func TestDeployedShape(t *testing.T) {
 	plainAddr, plainPid := startFloor(t, benchBin, "plain")
 	mcpgoAddr, mcpgoPid := startFloor(t, benchBin, "mcpgo")
 
-	home := t.TempDir()
-	serve, addr := startServe(t, home, "127.0.0.1:0")
-	token, err := state.Dir{Root: home}.EnsureToken()
-	if err != nil {
-		t.Fatal(err)
-	}
+	home, serve, addr, token := serveWithToken(t)
 	simProj, hostProj := newProject(t, "BenchSim"), newProject(t, "BenchHost")
 	sim := startProc(t, home, bins.editorsim, "--addr", addr, "--project", simProj)
 	host := startCSharpHost(t, upkg, home, hostProj)

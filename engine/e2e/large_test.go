@@ -15,7 +15,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/unitymcp/unitymcp/engine/project"
-	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // procMem is a process's peak resident memory (VmHWM) in bytes, from
@@ -108,12 +107,7 @@ func TestLargeResults(t *testing.T) {
 	if _, err := os.Stat("/proc/self/io"); err != nil {
 		t.Skip("needs /proc/PID/io (Linux)")
 	}
-	home := t.TempDir()
-	serve, addr := startServe(t, home, "127.0.0.1:0")
-	token, err := state.Dir{Root: home}.EnsureToken()
-	if err != nil {
-		t.Fatal(err)
-	}
+	home, serve, addr, token := serveWithToken(t)
 	proj := newProject(t, "Large")
 	const consoleLines = 12000 // get-logs answers them inline: a ~4 MB result (the answer, with it twice, stays under the Go SDK's 16 MB line for stdio)
 	sim := startProc(t, home, bins.editorsim, "--addr", addr, "--project", proj, "--scene-objects", "50000", "--console-lines", strconv.Itoa(consoleLines))

@@ -4,8 +4,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // TestIdleDaemonGivesMemoryBack: the real daemon, a burst of 200 official Go
@@ -14,12 +12,7 @@ import (
 // (profile.Trim, noted as the clients' connections close). Without the trim
 // the Go runtime keeps the burst's pages: 36 MB against 21 in the scale test.
 func TestIdleDaemonGivesMemoryBack(t *testing.T) {
-	home := t.TempDir()
-	serve, addr := startServe(t, home, "127.0.0.1:0")
-	token, err := state.Dir{Root: home}.EnsureToken()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, serve, addr, token := serveWithToken(t)
 	pid := serve.cmd.Process.Pid
 	rss := func() int64 {
 		_, st := procStatus(pid, "VmRSS")

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/project"
-	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // procStatus sums the named numeric fields ("VmRSS", "voluntary_ctxt_switches"…)
@@ -57,12 +56,7 @@ func TestDeployedScale(t *testing.T) {
 		idle      = 10 * time.Second
 		heartbeat = 15 * time.Second // engine/bridge defaultHeartbeat; serve does not change it
 	)
-	home := t.TempDir()
-	serve, addr := startServe(t, home, "127.0.0.1:0")
-	token, err := state.Dir{Root: home}.EnsureToken()
-	if err != nil {
-		t.Fatal(err)
-	}
+	home, serve, addr, token := serveWithToken(t)
 	daemonPid := serve.cmd.Process.Pid
 	var urls []string
 	connect := func(n int) {

@@ -763,14 +763,7 @@ func (st *stream) writeAck(b []byte, n uint64) bool {
 			st.conn.Close() // the client is gone: the read loop ends the stream
 			return false
 		}
-		if marked = marked && !h.acksClosed; marked {
-			h.acks = append(h.acks, "w\n"...)
-		}
-		if n != 0 {
-			st.ackLocked(n) // and the w with it
-		} else if marked {
-			st.flushAcksLocked()
-		}
+		st.writtenLocked(marked, n)
 		return true
 	}
 	st.out.Write(b)
@@ -780,6 +773,20 @@ func (st *stream) writeAck(b []byte, n uint64) bool {
 		return false
 	}
 	return true
+}
+
+// writtenLocked records on the ack pipe that a message is written whole
+// (under wmu): its w when it was marked, and line n's ack when n is not 0.
+func (st *stream) writtenLocked(marked bool, n uint64) {
+	h := st.hand
+	if marked = marked && !h.acksClosed; marked {
+		h.acks = append(h.acks, "w\n"...)
+	}
+	if n != 0 {
+		st.ackLocked(n) // and the w with it
+	} else if marked {
+		st.flushAcksLocked()
+	}
 }
 
 // lineWriter is the http.ResponseWriter of one message served for a
@@ -939,11 +946,7 @@ func (w *lineWriter) endDirect() {
 	if w.dropped {
 		return
 	}
-	h := st.hand
-	if !h.acksClosed {
-		h.acks = append(h.acks, "w\n"...)
-	}
-	st.ackLocked(w.line) // and the w with it
+	st.writtenLocked(true, w.line)
 	w.last, w.acked, w.replied = true, true, true
 }
 
