@@ -19,40 +19,66 @@ mcs_ -target:library -out:"$out/UnityMcp.Core.dll" -r:"$json" -r:System.Net.Http
 mcs_ -target:library -out:"$out/UnityMcp.Core.Tests.dll" -r:"$json" -r:"$nunit" -r:"$out/UnityMcp.Core.dll" $(srcs "$here/Core")
 # 3. Headless host: the real Core against the real daemon, fake adapters.
 mcs_ -target:exe -out:"$out/UnityMcp.Headless.exe" -r:"$json" -r:"$out/UnityMcp.Core.dll" $(srcs "$here/Headless")
-# 4. Per supported Unity version: the API stubs under that version's defines
-#    (Tests~/Stubs guard what a version added, removed or made obsolete), then the
-#    Unity adapters and the EditMode tests compiled against them. Obsolete
-#    warnings are errors here, as [Obsolete(..., true)] is an error in Unity, so a
-#    call a version deprecates breaks the build of that version. "bare" is the
-#    oldest version without the optional packages (Test Framework, Input System,
-#    uGUI), which a project may not have.
+# 4. Per supported Unity version and per project: the API stubs under that
+#    version's defines (Tests~/Stubs guard what a version added, removed or made
+#    obsolete), then the Unity adapters and the EditMode tests compiled against
+#    them. Obsolete warnings are errors here, as [Obsolete(..., true)] is an
+#    error in Unity, so a call a version deprecates breaks the build of that
+#    version. The optional packages (Test Framework, Input System, uGUI) each
+#    set their define on their own (the asmdef's versionDefines), so every
+#    subset of them is a project someone has: each package's stubs are their
+#    own assembly, referenced only by the projects that have the package, and
+#    the adapters are compiled for all eight subsets of every version.
 # Tests~/Api/versions lists each version and the defines Unity sets for it.
 versions=$(awk '!/^#/ && NF { print $1 }' "$here/Api/versions")
 newest=$(awk '!/^#/ && NF { v = $1 } END { print v }' "$here/Api/versions")
-oldest=$(awk '!/^#/ && NF { print $1; exit }' "$here/Api/versions")
 defines() { awk -v v="$1" '$1 == v { for (i = 3; i <= NF; i++) printf " -define:%s", $i }' "$here/Api/versions"; }
+# name:define:stub file, one optional package each.
+optional="TestFramework:UNITYMCP_TEST_FRAMEWORK:TestFramework.cs InputSystem:UNITYMCP_INPUT_SYSTEM:InputSystem.cs UGUI:UNITYMCP_UGUI:UGUI.cs"
 if [ -d "$here/Stubs" ] && [ -n "$(find "$here/Stubs" -name '*.cs' | head -n1)" ]; then
-  for v in $versions bare; do
-    dir="$out/unity/$v" unity="$v" pkgs="-define:UNITYMCP_TEST_FRAMEWORK -define:UNITYMCP_INPUT_SYSTEM -define:UNITYMCP_UGUI"
-    if [ "$v" = bare ]; then unity=$oldest pkgs=""; fi
+  engine_stubs=$(find "$here/Stubs" -name '*.cs' ! -name TestFramework.cs ! -name InputSystem.cs ! -name UGUI.cs -print0 | sort -z | xargs -0 echo)
+  for v in $versions; do
+    dir="$out/unity/$v"
     mkdir -p "$dir"
-    mcs_ -target:library -out:"$dir/UnityStubs.dll" -r:"$json" -nowarn:0067,0649,0169,0414 $(defines "$unity") $(srcs "$here/Stubs")
-    mcs_ -target:library -out:"$dir/UnityMcp.Editor.dll" -r:"$json" -r:"$out/UnityMcp.Core.dll" -r:"$dir/UnityStubs.dll" \
-      -define:UNITY_EDITOR $(defines "$unity") $pkgs $(srcs "$pkg/Editor/Unity") || { echo "the adapters do not compile for Unity $v" >&2; exit 1; }
-    # 5. The Unity Test Framework EditMode tests (Tests/Editor); they run inside a real Editor only.
-    if [ -n "$pkgs" ]; then
-      mcs_ -target:library -out:"$dir/UnityMcp.Editor.Tests.dll" -r:"$json" -r:"$nunit" -r:"$out/UnityMcp.Core.dll" \
-        -r:"$dir/UnityStubs.dll" -r:"$dir/UnityMcp.Editor.dll" -define:UNITY_EDITOR $(defines "$unity") $pkgs $(srcs "$pkg/Tests/Editor")
-    fi
+    mcs_ -target:library -out:"$dir/UnityStubs.dll" -r:"$json" -nowarn:0067,0649,0169,0414 $(defines "$v") $engine_stubs
+    for o in $optional; do
+      name=${o%%:*} file=${o##*:}
+      mcs_ -target:library -out:"$dir/UnityStubs.$name.dll" -r:"$json" -r:"$dir/UnityStubs.dll" -nowarn:0067,0649,0169,0414 $(defines "$v") "$here/Stubs/$file"
+    done
+    # The eight projects: bit i of n says whether package i of $optional is installed.
+    for n in 0 1 2 3 4 5 6 7; do
+      pkgs="" refs="" label="" i=0 tf=""
+      for o in $optional; do
+        name=${o%%:*} rest=${o#*:}; def=${rest%%:*}
+        if [ $(( (n >> i) & 1 )) = 1 ]; then
+          pkgs="$pkgs -define:$def" refs="$refs -r:$dir/UnityStubs.$name.dll" label="$label+$name"
+          [ "$name" = TestFramework ] && tf=1
+        fi
+        i=$((i + 1))
+      done
+      label=${label#+}; label=${label:-none}
+      sub="$dir/$label"
+      mkdir -p "$sub"
+      mcs_ -target:library -out:"$sub/UnityMcp.Editor.dll" -r:"$json" -r:"$out/UnityMcp.Core.dll" -r:"$dir/UnityStubs.dll" $refs \
+        -define:UNITY_EDITOR $(defines "$v") $pkgs $(srcs "$pkg/Editor/Unity") || { echo "the adapters do not compile for Unity $v with optional packages: $label" >&2; exit 1; }
+      # 5. The Unity Test Framework EditMode tests (Tests/Editor): they need the Test
+      #    Framework (UNITY_INCLUDE_TESTS), and run inside a real Editor only.
+      if [ -n "$tf" ]; then
+        mcs_ -target:library -out:"$sub/UnityMcp.Editor.Tests.dll" -r:"$json" -r:"$nunit" -r:"$out/UnityMcp.Core.dll" \
+          -r:"$dir/UnityStubs.dll" $refs -r:"$sub/UnityMcp.Editor.dll" -define:UNITY_EDITOR $(defines "$v") $pkgs $(srcs "$pkg/Tests/Editor") \
+          || { echo "the EditMode tests do not compile for Unity $v with optional packages: $label" >&2; exit 1; }
+      fi
+    done
   done
-  cp "$out/unity/$newest/UnityStubs.dll" "$out/unity/$newest/UnityMcp.Editor.dll" "$out/unity/$newest/UnityMcp.Editor.Tests.dll" "$out/"
+  all="$out/unity/$newest/TestFramework+InputSystem+UGUI"
+  cp "$out/unity/$newest/"UnityStubs*.dll "$all/UnityMcp.Editor.dll" "$all/UnityMcp.Editor.Tests.dll" "$out/"
 fi
 # 6. Snippets for AssemblyCheckerTests: each file compiled on its own, as the
 #    Editor compiles a snippet, so the tests check real compiler output.
 if [ -f "$out/UnityStubs.dll" ]; then
   for f in "$here"/Snippets/*.cs; do
     mcs -langversion:7.2 -nologo -target:library -nowarn:0219,0168 -out:"$out/Snippet.$(basename "$f" .cs).dll" \
-      -r:"$out/UnityMcp.Core.dll" -r:"$out/UnityStubs.dll" -r:System.dll -r:System.Core.dll -r:System.Xml.dll -r:System.Xml.Linq.dll -r:Microsoft.CSharp.dll "$f"
+      -r:"$out/UnityMcp.Core.dll" -r:"$out/UnityStubs.dll" -r:"$out/UnityStubs.TestFramework.dll" -r:"$out/UnityStubs.InputSystem.dll" -r:"$out/UnityStubs.UGUI.dll" -r:System.dll -r:System.Core.dll -r:System.Xml.dll -r:System.Xml.Linq.dll -r:Microsoft.CSharp.dll "$f"
   done
 fi
 echo "built into $out"

@@ -19,9 +19,30 @@ namespace UnityMcp.Editor.Tools
     /// simulate-keyboard (Input System). Coordinates are Game View pixels from the
     /// top-left; Unity's screen space starts bottom-left, so y is flipped with the
     /// Game View height.</summary>
+    [InitializeOnLoad]
     public static class PlayModeInputTools
     {
         static string N(double v) { return v.ToString(CultureInfo.InvariantCulture); }
+
+        /// <summary>Forgets held keys and a drag in progress when Play Mode ends, so that with
+        /// Enter Play Mode Options' domain reload off (statics survive) the next session does
+        /// not inject keys held or a drag begun in the last one. Each part exists only with
+        /// its package (uGUI for the drag, the Input System for keys): a project may have
+        /// either one alone.</summary>
+        static PlayModeInputTools()
+        {
+            EditorApplication.playModeStateChanged += s => { if (s == PlayModeStateChange.ExitingPlayMode) Forget(); };
+        }
+
+        internal static void Forget()
+        {
+#if UNITYMCP_UGUI
+            drag = null;
+#endif
+#if UNITYMCP_INPUT_SYSTEM
+            held.Clear();
+#endif
+        }
 
         static float GameViewHeight()
         {
@@ -53,15 +74,6 @@ namespace UnityMcp.Editor.Tools
         }
 
         static DragState drag;
-
-        /// <summary>Forgets held keys and a drag in progress: called when Play Mode ends, so
-        /// that with Enter Play Mode Options' domain reload off (statics survive) the next
-        /// session does not inject keys held in the last one.</summary>
-        internal static void Forget()
-        {
-            drag = null;
-            held.Clear();
-        }
 
         public static void MouseUi(ToolCall call)
         {
@@ -493,7 +505,7 @@ namespace UnityMcp.Editor.Tools
         {
             // Play Mode ending stops every injection: put the settings back even if an
             // injection's routine was never finished.
-            EditorApplication.playModeStateChanged += s => { if (s == PlayModeStateChange.ExitingPlayMode) { users = 0; Restore(); PlayModeInputTools.Forget(); } };
+            EditorApplication.playModeStateChanged += s => { if (s == PlayModeStateChange.ExitingPlayMode) { users = 0; Restore(); } };
             // Values saved by an injection that a domain reload cut off: restore them once the
             // Input System has initialised (after every [InitializeOnLoad] of this reload).
             if (SessionState.GetString(SavedKey, "").Length > 0)
