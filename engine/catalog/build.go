@@ -13,7 +13,7 @@ func compileTool() *Tool {
 
 func runTestsTool() *Tool {
 	return asTask(newTool("run-tests", "build",
-		"Executes Unity Test Runner and retrieves test results with comprehensive reporting",
+		"Executes Unity Test Runner and retrieves test results with comprehensive reporting. Never leaves a dialog for a human: with unsaved scene changes it refuses (naming the scenes) unless SaveBeforeRun is true; PlayMode runs are refused while scripts have compile errors; a run the Test Framework reports as failed, or that stops without a result, is answered with why.",
 		api.Annotations{IdempotentHint: true},
 		P("FilterType", "string", `Type of test filter - "all"(0), "exact"(1), "regex"(2), "assembly"(3)`).OneOf("all", "exact", "regex", "assembly").Def("all"),
 		P("FilterValue", "string", "Filter value (specify when FilterType is other than all)\n"+
@@ -21,7 +21,7 @@ func runTestsTool() *Tool {
 			"- regex: Class name or namespace (regex pattern) (e.g.: io.github.hatayama.uLoopMCP.ConsoleLogRetrieverTests, io.github.hatayama.uLoopMCP)\n"+
 			"- assembly: Assembly name (e.g.: uLoopMCP.Tests.Editor)").Def(""),
 		P("TestMode", "string", `Test mode - "EditMode"(0), "PlayMode"(1)`+"\n- PlayMode Warning: During PlayMode test execution, domain reload is temporarily disabled").OneOf("EditMode", "PlayMode").Def("EditMode"),
-		P("SaveBeforeRun", "boolean", "Save unsaved loaded Scene changes and current Prefab Stage changes before running tests").Def(false),
+		P("SaveBeforeRun", "boolean", "Save the loaded scenes' unsaved changes (and modified assets) before running tests. Without it a run with unsaved scene changes is refused, as the Test Framework would stop to ask about them. An Untitled scene is never saved (that takes a Save As dialog): save it under Assets/ first").Def(false),
 	))
 }
 

@@ -77,6 +77,12 @@ namespace UnityEditor.TestTools.TestRunner.Api
         void TestFinished(ITestResultAdaptor result);
     }
 
+    // com.unity.test-framework: UnityEditor.TestRunner/Api/IErrorCallbacks.cs (complete)
+    public interface IErrorCallbacks : ICallbacks
+    {
+        void OnError(string message);
+    }
+
     // com.unity.test-framework: UnityEditor.TestRunner/Api/TestRunnerApi.cs
     // (SaveResultToFile exists from 1.4.0 on and is therefore looked up by reflection)
     public class TestRunnerApi : UnityEngine.ScriptableObject

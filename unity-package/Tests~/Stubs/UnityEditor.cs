@@ -258,6 +258,8 @@ namespace UnityEditor.SceneManagement
     public sealed partial class EditorSceneManager : UnityEngine.SceneManagement.SceneManager
     {
         public static bool SaveOpenScenes() { throw new NotImplementedException(); }
+        // UnityCsReference: Editor/Mono/EditorSceneManager.cs
+        public static bool SaveScene(UnityEngine.SceneManagement.Scene scene) { throw new NotImplementedException(); }
     }
 }
 

@@ -324,7 +324,9 @@ namespace UnityEngine.SceneManagement
     public struct Scene
     {
         public string name { get { throw new NotImplementedException(); } set { } }
+        public string path { get { throw new NotImplementedException(); } }
         public bool isLoaded { get { throw new NotImplementedException(); } }
+        public bool isDirty { get { throw new NotImplementedException(); } }
         public GameObject[] GetRootGameObjects() { throw new NotImplementedException(); }
     }
 

@@ -8,6 +8,7 @@ using Newtonsoft.Json.Linq;
 using UnityEditor;
 using UnityEditor.SceneManagement;
 using UnityEngine;
+using UnityEngine.SceneManagement;
 using UnityMcp.Core;
 #if UNITYMCP_TEST_FRAMEWORK
 using UnityEditor.TestTools.TestRunner.Api;
@@ -36,16 +37,14 @@ namespace UnityMcp.Editor.Tools
 
         public static void Listen() { }
 #else
-        static TestRunnerApi api;
         static Callbacks callbacks;
         static ToolCall current;
         static string currentCallId;
         static string currentMode;
+        static TestRunWatch watch;
 
         public static void RunTests(ToolCall call)
         {
-            if (currentCallId != null) throw new ToolException("busy", "a test run started by unitymcp is still running; wait for its answer");
-            if (EditorApplication.isCompiling) throw new ToolException("busy", "the editor is compiling scripts; call run-tests when it has finished (compile waits for it)");
             var filterType = Args.OneOf(call, "FilterType", "all", "all", "exact", "regex", "assembly");
             var value = Args.Str(call, "FilterValue", "");
             var modeName = Args.OneOf(call, "TestMode", "EditMode", "EditMode", "PlayMode");
@@ -56,11 +55,29 @@ namespace UnityMcp.Editor.Tools
                 try { new System.Text.RegularExpressions.Regex(value); }
                 catch (ArgumentException e) { throw new ToolException("invalid_params", "FilterValue is not a valid regular expression: " + e.Message); }
             }
-            if (EditorApplication.isPlaying && modeName == "EditMode")
-                throw new ToolException("invalid_state", "EditMode tests cannot run in Play Mode; stop it first (control-play-mode Action Stop)");
-            if (Args.Bool(call, "SaveBeforeRun"))
+            var running = RunningIds();
+            var plan = TestRunRules.Prepare(new TestRunContext
             {
-                EditorSceneManager.SaveOpenScenes();
+                Mode = modeName,
+                SaveBeforeRun = Args.Bool(call, "SaveBeforeRun"),
+                OwnRunActive = currentCallId != null,
+                OtherRunActive = running != null && running.Count > 0,
+                IsCompiling = EditorApplication.isCompiling,
+                CompileFailed = EditorUtility.scriptCompilationFailed,
+                IsPlaying = EditorApplication.isPlaying,
+                Scenes = LoadedScenes(),
+            });
+            if (plan.Refused) throw new ToolException(plan.Code, plan.Message);
+            if (plan.Save.Count > 0)
+            {
+                // Each by its own path: SaveOpenScenes would open a Save As dialog for an
+                // Untitled scene (Prepare refuses those).
+                for (int i = 0; i < SceneManager.sceneCount; i++)
+                {
+                    var scene = SceneManager.GetSceneAt(i);
+                    if (scene.isDirty && scene.path.Length > 0 && !EditorSceneManager.SaveScene(scene))
+                        throw new ToolException("editor_error", "could not save the scene " + scene.path + " before the run (is the file read-only?); save it yourself, then call run-tests again");
+                }
                 AssetDatabase.SaveAssets();
             }
 
@@ -77,25 +94,90 @@ namespace UnityMcp.Editor.Tools
             current = call;
             currentCallId = call.CallId;
             currentMode = modeName;
-            // Kept open across the reloads the run may cause; answered by RunFinished, in
-            // this domain or a later one.
-            McpBridge.Spanning.Hold(call, new JObject { { "mode", modeName } });
+            string runId;
             try
             {
-                api.Execute(new ExecutionSettings(filter));
+                runId = WithApi(api => api.Execute(new ExecutionSettings(filter)));
             }
             catch
             {
                 Finish(); // clear the run's state, or every later run-tests would say busy
-                throw;    // the call fails with it (and is no longer held)
+                throw;    // the call fails with it
             }
+            watch = new TestRunWatch(runId);
+            // Kept open across the reloads the run may cause; answered by RunFinished or
+            // OnError, in this domain or a later one. The run's id goes with it, so a later
+            // domain answers only this run.
+            McpBridge.Spanning.Hold(call, new JObject { { "mode", modeName }, { "run", runId ?? "" } });
             Frames.Run(call, Watch(call));
+        }
+
+        static List<LoadedScene> LoadedScenes()
+        {
+            var scenes = new List<LoadedScene>();
+            for (int i = 0; i < SceneManager.sceneCount; i++)
+            {
+                var s = SceneManager.GetSceneAt(i);
+                scenes.Add(new LoadedScene(s.name, s.path, s.isDirty));
+            }
+            return scenes;
+        }
+
+        /// <summary>The guids of the test runs the Test Framework has going, or null when its
+        /// run list cannot be read. Both supported releases keep every run in
+        /// TestJobDataHolder.TestRuns (a ScriptableSingleton, so it survives the reloads a
+        /// run causes): TestJobRunner.RunJob adds the run's TestJobData and StopRun removes
+        /// it (1.1.33 TestRun/TestJobRunner.cs, TestRun/TestJobDataHolder.cs; 1.4.6
+        /// TestRun/TestJobRunner.cs, TestRun/TestJobDataHolder.cs, TestRun/Data/TestJobData.cs).
+        /// TestRunnerApi.IsRunActive says nothing of API runs in 1.1.33 (RunData is the
+        /// command line's).</summary>
+        static List<string> RunningIds()
+        {
+            try
+            {
+                // unityapi:reflects[com.unity.test-framework] UnityEditor.TestTools.TestRunner.TestRun.TestJobDataHolder::TestRuns public field List<TestJobData>
+                // unityapi:reflects[com.unity.test-framework] UnityEditor.TestTools.TestRunner.TestRun.TestJobData::guid public field string
+                // unityapi:reflects[com.unity.test-framework] UnityEditor.TestTools.TestRunner.TestRun.TestJobData::isRunning public field bool
+                var holder = typeof(TestRunnerApi).Assembly.GetType("UnityEditor.TestTools.TestRunner.TestRun.TestJobDataHolder");
+                if (holder == null) return null;
+                // ScriptableSingleton<T>.instance, public static on the generic base.
+                var instance = holder.GetProperty("instance", BindingFlags.Public | BindingFlags.Static | BindingFlags.FlattenHierarchy);
+                var runsField = holder.GetField("TestRuns", BindingFlags.Public | BindingFlags.Instance);
+                if (instance == null || runsField == null) return null;
+                var runs = runsField.GetValue(instance.GetValue(null, null)) as System.Collections.IEnumerable;
+                if (runs == null) return null;
+                var ids = new List<string>();
+                foreach (var run in runs)
+                {
+                    if (run == null) continue;
+                    var t = run.GetType();
+                    var guid = t.GetField("guid", BindingFlags.Public | BindingFlags.Instance);
+                    var isRunning = t.GetField("isRunning", BindingFlags.Public | BindingFlags.Instance);
+                    if (guid == null || isRunning == null) return null;
+                    if ((bool)isRunning.GetValue(run)) ids.Add((string)guid.GetValue(run) ?? "");
+                }
+                return ids;
+            }
+            catch (Exception) { return null; }
         }
 
         static IEnumerable<object> Watch(ToolCall call)
         {
-            // The answer comes from RunFinished; this only fails the call at its deadline.
-            while (DateTime.UtcNow < call.DeadlineUtc) yield return new WaitSeconds(0.5);
+            // The answer comes from RunFinished or OnError; this notices a run that stopped
+            // with neither (cancelled, or stopped by an exception the Test Framework only
+            // logged), and the call's deadline. Once a second: a run takes seconds at least.
+            while (DateTime.UtcNow < call.DeadlineUtc)
+            {
+                yield return new WaitSeconds(1);
+                if (call.IsDone || currentCallId != call.CallId) yield break;
+                if (watch != null && watch.Lost(RunningIds()))
+                {
+                    var mode = currentMode ?? "EditMode";
+                    Finish();
+                    call.Fail("test_run_lost", TestRunWatch.LostMessage(mode));
+                    yield break;
+                }
+            }
             Finish();
             call.Fail("timeout", "the test run did not finish before the call's deadline; it may still be running in the editor");
         }
@@ -106,18 +188,26 @@ namespace UnityMcp.Editor.Tools
         /// Test Runner window (or by other tools) also emit tests.finished.</summary>
         public static void Listen() { Register(); }
 
+        /// <summary>Calls TestRunnerApi through a short-lived instance. The instance is only a
+        /// handle: callbacks live in the Test Framework's CallbacksHolder (a
+        /// ScriptableSingleton) and a run in its TestJobRunner, neither in the instance
+        /// (1.1.33 and 1.4.6 Api/TestRunnerApi.cs). Keeping one with HideAndDontSave would
+        /// leak one per domain reload, as such objects outlive the domain.</summary>
+        static T WithApi<T>(Func<TestRunnerApi, T> use)
+        {
+            var api = ScriptableObject.CreateInstance<TestRunnerApi>();
+            api.hideFlags = HideFlags.HideAndDontSave;
+            try { return use(api); }
+            finally { UnityEngine.Object.DestroyImmediate(api); }
+        }
+
         static void Register()
         {
-            if (api == null)
-            {
-                api = ScriptableObject.CreateInstance<TestRunnerApi>();
-                api.hideFlags = HideFlags.HideAndDontSave;
-            }
-            if (callbacks == null)
-            {
-                callbacks = new Callbacks();
-                api.RegisterCallbacks(callbacks);
-            }
+            if (callbacks != null) return;
+            callbacks = new Callbacks();
+            // Registered once per domain: "All test runs invoke the callbacks until the next
+            // domain reload" (ICallbacks documentation).
+            WithApi(api => { api.RegisterCallbacks(callbacks); return 0; });
         }
 
         static void Finish()
@@ -125,6 +215,7 @@ namespace UnityMcp.Editor.Tools
             current = null;
             currentCallId = null;
             currentMode = null;
+            watch = null;
             EditorApplication.update -= WatchRestored;
         }
 
@@ -140,6 +231,7 @@ namespace UnityMcp.Editor.Tools
                 McpBridge.Spanning.Fail(runs[i].Key, "editor_error", "the test run was replaced by a newer one across the domain reload; call run-tests again");
             currentCallId = run.Key;
             currentMode = run.Value != null ? (string)run.Value["mode"] ?? "EditMode" : "EditMode";
+            watch = new TestRunWatch(run.Value != null ? (string)run.Value["run"] : null);
             current = null;
             Register();
             EditorApplication.update -= WatchRestored;
@@ -149,13 +241,25 @@ namespace UnityMcp.Editor.Tools
         static double nextRestoredCheck;
 
         // The held call can go away without RunFinished: the daemon cancelled it (its
-        // client gave up), or its deadline passed. Then run-tests must not stay busy.
+        // client gave up), or its deadline passed. Then run-tests must not stay busy. The
+        // run can also stop without a callback (see Watch): then the held call is failed.
         static void WatchRestored()
         {
             if (Frames.Now < nextRestoredCheck) return;
             nextRestoredCheck = Frames.Now + 1;
-            if (currentCallId == null || McpBridge.Spanning.IsHeld(currentCallId)) return;
-            Finish();
+            if (currentCallId == null) return;
+            if (!McpBridge.Spanning.IsHeld(currentCallId))
+            {
+                Finish();
+                return;
+            }
+            if (watch != null && watch.Lost(RunningIds()))
+            {
+                var callId = currentCallId;
+                var mode = currentMode ?? "EditMode";
+                Finish();
+                McpBridge.Spanning.Fail(callId, "test_run_lost", TestRunWatch.LostMessage(mode));
+            }
         }
 
         static void OnRunStarted(ITestAdaptor testsToRun)
@@ -174,6 +278,13 @@ namespace UnityMcp.Editor.Tools
                 var windowMode = SessionState.GetString(WindowRunKey, "EditMode");
                 SessionState.EraseString(WindowRunKey);
                 try { Summarize(result, windowMode); }
+                catch (Exception e) { Debug.LogWarning("[unitymcp] reading the test results failed: " + e.Message); }
+                return;
+            }
+            if (watch != null && !watch.Owns(RunningIds()))
+            {
+                // Another run's end (ours is no longer going): its event, not our answer.
+                try { Summarize(result, SessionState.GetString(WindowRunKey, "EditMode")); }
                 catch (Exception e) { Debug.LogWarning("[unitymcp] reading the test results failed: " + e.Message); }
                 return;
             }
@@ -325,8 +436,29 @@ namespace UnityMcp.Editor.Tools
             w.WriteEndElement();
         }
 
-        sealed class Callbacks : ICallbacks
+        /// <summary>A run the Test Framework reports as failed (IErrorCallbacks.OnError: an
+        /// exception in a task, such as an IPrebuildSetup, or a player that could not be
+        /// built) never gets RunFinished (1.1.33 Api/CallbacksDelegator.cs RunFailed and
+        /// TestRun/TestJobRunner.cs; 1.4.6 TestRun/TestJobRunner.cs): answer it here.</summary>
+        static void OnRunError(string message)
         {
+            if (currentCallId == null || (watch != null && !watch.Owns(RunningIds())))
+            {
+                Debug.LogWarning("[unitymcp] a test run failed: " + message);
+                return;
+            }
+            var call = current;
+            var callId = currentCallId;
+            var mode = currentMode ?? "EditMode";
+            Finish();
+            var text = TestRunWatch.ErrorMessage(mode, message);
+            if (call != null && !call.IsDone) call.Fail("test_run_failed", text);
+            else McpBridge.Spanning.Fail(callId, "test_run_failed", text);
+        }
+
+        sealed class Callbacks : IErrorCallbacks
+        {
+            public void OnError(string message) { OnRunError(message); }
             public void RunStarted(ITestAdaptor testsToRun) { OnRunStarted(testsToRun); }
             public void RunFinished(ITestResultAdaptor result) { OnRunFinished(result); }
             public void TestStarted(ITestAdaptor test) { }

@@ -1,0 +1,151 @@
+using System.Collections.Generic;
+using NUnit.Framework;
+using UnityMcp.Core;
+
+namespace UnityMcp.Core.Tests
+{
+    [TestFixture]
+    public class TestRunRulesTests
+    {
+        static TestRunContext Idle(string mode, params LoadedScene[] scenes)
+        {
+            return new TestRunContext { Mode = mode, Scenes = new List<LoadedScene>(scenes) };
+        }
+
+        static readonly LoadedScene CleanMain = new LoadedScene("Main", "Assets/Scenes/Main.unity", false);
+        static readonly LoadedScene DirtyMain = new LoadedScene("Main", "Assets/Scenes/Main.unity", true);
+        static readonly LoadedScene DirtyLevel = new LoadedScene("Level 2", "Assets/Levels/Level 2.unity", true);
+        static readonly LoadedScene DirtyUntitled = new LoadedScene("", "", true);
+
+        [Test]
+        public void CleanScenesRunWithNothingToSave()
+        {
+            foreach (var mode in new[] { "EditMode", "PlayMode" })
+            {
+                var plan = TestRunRules.Prepare(Idle(mode, CleanMain));
+                Assert.IsFalse(plan.Refused, mode + ": " + plan.Message);
+                Assert.AreEqual(0, plan.Save.Count, mode);
+            }
+        }
+
+        [Test]
+        public void DirtyScenesAreRefusedByNameUnlessSaveBeforeRun()
+        {
+            var plan = TestRunRules.Prepare(Idle("EditMode", DirtyMain, CleanMain, DirtyLevel));
+            Assert.IsTrue(plan.Refused);
+            Assert.AreEqual("unsaved_scenes", plan.Code);
+            StringAssert.Contains("Assets/Scenes/Main.unity, Assets/Levels/Level 2.unity", plan.Message);
+            StringAssert.Contains("SaveBeforeRun", plan.Message);
+        }
+
+        [Test]
+        public void SaveBeforeRunSavesExactlyTheDirtyScenes()
+        {
+            var c = Idle("PlayMode", DirtyMain, CleanMain, DirtyLevel);
+            c.SaveBeforeRun = true;
+            var plan = TestRunRules.Prepare(c);
+            Assert.IsFalse(plan.Refused, plan.Message);
+            CollectionAssert.AreEqual(new[] { "Assets/Scenes/Main.unity", "Assets/Levels/Level 2.unity" }, plan.Save.ConvertAll(s => s.Path));
+        }
+
+        // Saving an Untitled scene opens the Save As dialog: refused whether or not the
+        // caller asked to save, and nothing is saved (the other dirty scene included).
+        [TestCase(false)]
+        [TestCase(true)]
+        public void DirtyUntitledSceneIsRefusedEvenWithSaveBeforeRun(bool save)
+        {
+            var c = Idle("EditMode", DirtyMain, DirtyUntitled);
+            c.SaveBeforeRun = save;
+            var plan = TestRunRules.Prepare(c);
+            Assert.IsTrue(plan.Refused);
+            Assert.AreEqual("unsaved_scenes", plan.Code);
+            StringAssert.Contains("Untitled", plan.Message);
+            Assert.AreEqual(0, plan.Save.Count);
+        }
+
+        [Test]
+        public void CleanUntitledSceneRuns()
+        {
+            Assert.IsFalse(TestRunRules.Prepare(Idle("EditMode", new LoadedScene("", "", false))).Refused);
+        }
+
+        [Test]
+        public void PlayModeRefusedWithCompileErrorsEditModeNot()
+        {
+            var play = Idle("PlayMode", CleanMain);
+            play.CompileFailed = true;
+            var plan = TestRunRules.Prepare(play);
+            Assert.AreEqual("compile_errors", plan.Code);
+            StringAssert.Contains("compile errors", plan.Message);
+            // EditMode tests run in the editor's current domain: the assemblies that did
+            // compile are still loaded, so the run goes ahead.
+            var edit = Idle("EditMode", CleanMain);
+            edit.CompileFailed = true;
+            Assert.IsFalse(TestRunRules.Prepare(edit).Refused);
+        }
+
+        [Test]
+        public void BusyStatesComeFirst()
+        {
+            var own = Idle("EditMode", DirtyMain);
+            own.OwnRunActive = true;
+            Assert.AreEqual("busy", TestRunRules.Prepare(own).Code);
+            StringAssert.Contains("started by unitymcp", TestRunRules.Prepare(own).Message);
+            var other = Idle("EditMode", CleanMain);
+            other.OtherRunActive = true;
+            StringAssert.Contains("Test Runner window", TestRunRules.Prepare(other).Message);
+            var compiling = Idle("PlayMode", CleanMain);
+            compiling.IsCompiling = true;
+            Assert.AreEqual("busy", TestRunRules.Prepare(compiling).Code);
+            var playing = Idle("EditMode", CleanMain);
+            playing.IsPlaying = true;
+            Assert.AreEqual("invalid_state", TestRunRules.Prepare(playing).Code);
+            playing.Mode = "PlayMode";
+            Assert.IsFalse(TestRunRules.Prepare(playing).Refused);
+        }
+
+        [Test]
+        public void OwnsOnlyItsRun()
+        {
+            var w = new TestRunWatch("run-a");
+            Assert.IsTrue(w.Owns(new[] { "run-a" }));
+            Assert.IsTrue(w.Owns(new[] { "run-b", "run-a" }));
+            // A window run finishing after ours stopped: not ours.
+            Assert.IsFalse(w.Owns(new[] { "run-b" }));
+            Assert.IsFalse(w.Owns(new string[0]));
+            // Unknown run list (reflection failed): the start refused other runs, so ours.
+            Assert.IsTrue(w.Owns(null));
+            Assert.IsTrue(new TestRunWatch(null).Owns(new[] { "run-b" }));
+        }
+
+        [Test]
+        public void LostAfterTwoPollsWithoutTheRun()
+        {
+            var w = new TestRunWatch("run-a");
+            Assert.IsFalse(w.Lost(new[] { "run-a" }));
+            Assert.IsFalse(w.Lost(new string[0]), "one poll is the margin for a callback given in the same update");
+            Assert.IsFalse(w.Lost(new[] { "run-a" }), "seen again: the count starts over");
+            Assert.IsFalse(w.Lost(new[] { "run-b" }));
+            Assert.IsTrue(w.Lost(new[] { "run-b" }));
+        }
+
+        [Test]
+        public void NeverLostWhenTheRunListCannotBeRead()
+        {
+            var w = new TestRunWatch("run-a");
+            for (int i = 0; i < 10; i++) Assert.IsFalse(w.Lost(null));
+            var noId = new TestRunWatch("");
+            for (int i = 0; i < 10; i++) Assert.IsFalse(noId.Lost(new string[0]));
+        }
+
+        [Test]
+        public void MessagesSayWhatToDo()
+        {
+            StringAssert.Contains("get-logs", TestRunWatch.LostMessage("PlayMode"));
+            var e = TestRunWatch.ErrorMessage("EditMode", "An unexpected error happened while running tests.");
+            StringAssert.Contains("An unexpected error happened while running tests.", e);
+            StringAssert.Contains("EditMode", e);
+            StringAssert.Contains("(no message)", TestRunWatch.ErrorMessage("EditMode", null));
+        }
+    }
+}
