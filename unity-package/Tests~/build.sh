@@ -73,6 +73,18 @@ if [ -d "$here/Stubs" ] && [ -n "$(find "$here/Stubs" -name '*.cs' | head -n1)" 
   all="$out/unity/$newest/TestFramework+InputSystem+UGUI"
   cp "$out/unity/$newest/"UnityStubs*.dll "$all/UnityMcp.Editor.dll" "$all/UnityMcp.Editor.Tests.dll" "$out/"
 fi
+# 5b. The C# samples in the package docs compile as a user's Editor script would,
+#     against every version (warnings as errors: a sample must not teach an obsolete call).
+docs_cs="$out/docs-samples"
+mkdir -p "$docs_cs"
+awk -v dir="$docs_cs" '/^```csharp$/ { n++; f = sprintf("%s/Sample%d.cs", dir, n); on = 1; next } /^```$/ { on = 0; next } on { print > f }' "$pkg/Documentation~/index.md"
+if [ -d "$out/unity" ] && [ -n "$(ls "$docs_cs")" ]; then
+  for v in $versions; do
+    all="$out/unity/$v/TestFramework+InputSystem+UGUI"
+    mcs_ -target:library -out:"$docs_cs/Samples.$v.dll" -r:"$json" -r:"$out/UnityMcp.Core.dll" -r:"$out/unity/$v/UnityStubs.dll" -r:"$all/UnityMcp.Editor.dll" \
+      -define:UNITY_EDITOR $(defines "$v") "$docs_cs"/*.cs || { echo "a C# sample in Documentation~/index.md does not compile for Unity $v" >&2; exit 1; }
+  done
+fi
 # 6. Snippets for AssemblyCheckerTests: each file compiled on its own, as the
 #    Editor compiles a snippet, so the tests check real compiler output.
 if [ -f "$out/UnityStubs.dll" ]; then

@@ -91,6 +91,7 @@ namespace UnityEngine
         public bool activeInHierarchy { get { throw new NotImplementedException(); } }
         public string tag { get { throw new NotImplementedException(); } set { } }
         public T[] GetComponents<T>() { throw new NotImplementedException(); }
+        public T[] GetComponentsInChildren<T>(bool includeInactive) { throw new NotImplementedException(); }
     }
 
     // UnityCsReference: Runtime/Transform/ScriptBindings/Transform.bindings.cs
@@ -107,6 +108,9 @@ namespace UnityEngine
 
     // UnityCsReference: Runtime/Export/Camera/Camera.bindings.cs
     public sealed class Camera : Behaviour { }
+
+    // UnityCsReference: Runtime/Export/Graphics/Light.bindings.cs (used by the package docs' sample tool)
+    public sealed partial class Light : Behaviour { }
 
     // UnityCsReference: Runtime/Export/Resources/Resources.bindings.cs
     public sealed class Resources
