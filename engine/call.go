@@ -3,6 +3,8 @@ package engine
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -119,11 +121,11 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.T
 			return nil, api.Errorf(api.CodeUnknownTool, "%s is a definition of another project, not of %s; pin that project", req.Tool, t.Path())
 		}
 	}
-	var raw map[string]any
-	if len(req.Args) > 0 && string(req.Args) != "null" {
-		if err := json.Unmarshal(req.Args, &raw); err != nil {
-			return nil, api.Errorf(api.CodeInvalidParams, "%s: arguments must be a JSON object: %v", req.Tool, err)
-		}
+	// Numbers as written (json.Number): an id past 2^53 keeps its digits;
+	// params.Check gives every other number the float64 it always had.
+	raw, err := params.Decode(req.Args)
+	if err != nil {
+		return nil, api.Errorf(api.CodeInvalidParams, "%s: arguments must be a JSON object: %v", req.Tool, err)
 	}
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
@@ -152,9 +154,21 @@ func (e *Engine) run(ctx context.Context, c *Call, tool *catalog.Tool, raw map[s
 			return nil, api.Errorf(api.CodeConfirmRequired, "'%s' is destructive. Pass confirm=true to execute it, or dry_run=true to see what it would affect.", tool.Name)
 		}
 	}
+	var answer any
+	if tool.Prepare != nil {
+		var terr *api.ToolError
+		if args, answer, terr = tool.Prepare(c.snap, args); terr != nil {
+			return nil, terr
+		}
+	}
 	c.Tool, c.Args = tool, args
 	var res json.RawMessage
-	if h := e.handler(tool); h != nil {
+	if answer != nil { // answered in the daemon (a batch's dry run)
+		var err error
+		if res, err = json.Marshal(answer); err != nil {
+			return nil, api.AsToolError(err)
+		}
+	} else if h := e.handler(tool); h != nil {
 		out, err := h(ctx, c)
 		if err != nil {
 			return nil, api.AsToolError(err)
@@ -201,7 +215,7 @@ func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name str
 		return nil, api.Errorf(api.CodeNotSupported, "the editor of %s (package %s) does not implement %s; update the Unity package to the daemon's version %s",
 			t.Info.ProjectPath, t.Info.PackageVersion, name, api.Version)
 	}
-	opt := bridge.CallOptions{Idempotent: idempotent}
+	opt := bridge.CallOptions{Idempotent: idempotent, Session: editorSession(c.Session)}
 	if c.Progress != nil {
 		opt.Waiting = func(waited time.Duration) {
 			c.Progress(waited.Seconds(), 0, fmt.Sprintf("Unity is reloading scripts; %s will run when it is back (waited %.0fs)", name, waited.Seconds()))
@@ -247,6 +261,21 @@ func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name str
 		return nil, api.Errorf(api.CodeEditorError, "the editor failed to run %s: %s", name, re.Message)
 	}
 	return nil, api.Errorf(api.CodeEditorError, "calling %s in the editor: %v", name, err)
+}
+
+// editorSession is the id the editor knows a call's MCP session by (the
+// frame's "session": undo and redo take back that session's own calls):
+// the first 16 hex digits of SHA-256 of the session's key — never the
+// Mcp-Session-Id itself, which on Streamable HTTP lets whoever holds it
+// act as the session — or "cli" for a call without a session of its own
+// (REST and the CLI, a stateless MCP request). A sequence's steps carry
+// their caller's Session, so they share its id.
+func editorSession(session string) string {
+	if !pinnable(session) {
+		return "cli"
+	}
+	sum := sha256.Sum256([]byte(session))
+	return hex.EncodeToString(sum[:8])
 }
 
 // withVer appends "Ver" to a JSON object without re-encoding it.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/params"
 	"github.com/unitymcp/unitymcp/engine/reflectpath"
 )
 
@@ -82,9 +83,13 @@ func plan(c *Call) (any, error) {
 			if err != nil {
 				return nil, api.Errorf(api.CodeInvalidParams, "%s: step %s: %v", d.Name, st.ID, err)
 			}
-			step := c.snap.Lookup(st.Tool)
-			steps = append(steps, map[string]any{"id": st.ID, "tool": st.Tool, "arguments": am,
-				"destructive": step != nil && step.Hints.DestructiveHint})
+			step, runs, am := stepTool(c.snap, st.Tool, am)
+			entry := map[string]any{"id": st.ID, "tool": st.Tool, "arguments": am,
+				"destructive": step != nil && step.Hints.DestructiveHint}
+			if runs != st.Tool {
+				entry["runs_as"] = runs
+			}
+			steps = append(steps, entry)
 		}
 		out["steps"] = steps
 	}
@@ -378,9 +383,12 @@ func (e *Engine) runStep(ctx context.Context, c *Call, t Target, st *definitions
 	if err != nil {
 		return fail(api.Errorf(api.CodeInvalidParams, "%s: step %s: %v", c.Tool.Name, st.ID, err))
 	}
-	step := c.snap.Lookup(st.Tool)
+	step, runs, am := stepTool(c.snap, st.Tool, am)
 	if step == nil {
 		return fail(e.unknownTool(c.snap, st.Tool))
+	}
+	if runs != st.Tool {
+		entry["runs_as"] = runs
 	}
 	if step.Hints.DestructiveHint && step.HasParam("confirm") {
 		am["confirm"] = confirm // the caller's consent, given to the sequence
@@ -391,8 +399,9 @@ func (e *Engine) runStep(ctx context.Context, c *Call, t Target, st *definitions
 	if terr != nil {
 		return fail(terr)
 	}
-	var v any
-	json.Unmarshal(res, &v)
+	// Numbers as the editor wrote them: an id a later step takes from
+	// this result ({{step.json.instance_id}}) keeps its digits past 2^53.
+	v, _ := params.Decode(res)
 	results[st.ID] = v
 	entry["ok"], entry["result"] = true, v
 	return entry, true

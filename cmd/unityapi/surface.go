@@ -137,14 +137,40 @@ func StubDecls(dir string, t Target) ([]Decl, error) {
 			return nil, err
 		}
 	}
+	all := x.Decls()
+	// A member of a type an adapter cannot see (the behavioural fake's internal helper
+	// types, private nested types) is not part of the surface either, whatever its own
+	// modifier says.
+	typeAccess := map[string]string{}
+	for _, d := range all {
+		if d.Name == "" && (typeAccess[d.Type] == "" || visible(d.Access)) {
+			typeAccess[d.Type] = d.Access
+		}
+	}
 	var decls []Decl
-	for _, d := range x.Decls() {
-		if visible(d.Access) {
+	for _, d := range all {
+		if visible(d.Access) && enclosingVisible(d.Type, typeAccess) {
 			decls = append(decls, d)
 		}
 	}
 	sortDecls(decls)
 	return decls, nil
+}
+
+// enclosingVisible reports whether the type and every type it is nested in are
+// visible; name prefixes that are namespaces, not types, do not count.
+func enclosingVisible(typ string, typeAccess map[string]string) bool {
+	for t := typ; t != ""; {
+		if acc, ok := typeAccess[t]; ok && !visible(acc) {
+			return false
+		}
+		i := strings.LastIndexByte(t, '.')
+		if i < 0 {
+			break
+		}
+		t = t[:i]
+	}
+	return true
 }
 
 func sortDecls(ds []Decl) {

@@ -37,7 +37,7 @@ func TestCheckCatchesLies(t *testing.T) {
 	cases := []struct {
 		name, file, old, new, version, want string
 	}{
-		{"obsolete error dropped", "UnityEngine.cs",
+		{"obsolete error dropped", "World.cs",
 			`[Obsolete("GetInstanceID is deprecated. Use GetEntityId instead. This will be removed in a future version.", true)]`, ``,
 			"6000.5", "UnityEngine.Object::GetInstanceID public method () int\nbut Unity 6000.5 declares"},
 		{"member a version lacks", "UnityEditor.cs",

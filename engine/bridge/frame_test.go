@@ -78,14 +78,40 @@ func FuzzDecodeFrame(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { checkFrame(t, data) })
 }
 
+// The frame of a call carries the caller's session after deadlineMs, and
+// an id argument as the decimal string it is, byte for byte.
+func TestCallFrameSession(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		p    CallParams
+		want string
+	}{
+		{CallParams{CallID: "9f1c", Tool: "gameobject_delete", Arguments: map[string]any{"instance_id": "9007199254740993"}, DeadlineMs: 1764450000000, Session: "3f9a1c07d2e4b6a8"},
+			`{"callId":"9f1c","tool":"gameobject_delete","arguments":{"instance_id":"9007199254740993"},"deadlineMs":1764450000000,"session":"3f9a1c07d2e4b6a8"}`},
+		{CallParams{CallID: "c", Tool: "undo", Arguments: map[string]any{"count": 1.0}, Session: "cli"},
+			`{"callId":"c","tool":"undo","arguments":{"count":1},"session":"cli"}`},
+		{CallParams{CallID: "c", Tool: "get-logs", Arguments: map[string]any{}},
+			`{"callId":"c","tool":"get-logs","arguments":{}}`}, // no session: none written
+	} {
+		got, err := appendParams(nil, c.p)
+		if err != nil || string(got) != c.want {
+			t.Errorf("params = %s (%v)\nwant %s", got, err, c.want)
+		}
+		var back CallParams
+		if err := json.Unmarshal(got, &back); err != nil || back.Session != c.p.Session {
+			t.Errorf("%s read back with session %q (%v)", got, back.Session, err)
+		}
+	}
+}
+
 // go test -run XXX -fuzz FuzzCallParamsJSON -fuzztime 60s ./engine/bridge/
 func FuzzCallParamsJSON(f *testing.F) {
-	f.Add("c-1", "get-logs", int64(1764600000000), "", "", false)
-	f.Add(`id"with<html>&\u`, "tööl\u2028", int64(0), "MaxCount", "5", false)
-	f.Add("", "", int64(-1), "k", "v", true)
-	f.Add("a<b&c>", "x", int64(7), "", "", false) // HTML characters alone, as json.Marshal escapes them
-	f.Fuzz(func(t *testing.T, id, tool string, deadline int64, key, val string, nilArgs bool) {
-		p := CallParams{CallID: id, Tool: tool, DeadlineMs: deadline, Arguments: map[string]any{}}
+	f.Add("c-1", "get-logs", int64(1764600000000), "", "", false, "3f9a1c07d2e4b6a8")
+	f.Add(`id"with<html>&\u`, "tööl\u2028", int64(0), "MaxCount", "5", false, "")
+	f.Add("", "", int64(-1), "k", "v", true, "cli")
+	f.Add("a<b&c>", "x", int64(7), "", "", false, "<s>&\u2028") // HTML characters alone, as json.Marshal escapes them
+	f.Fuzz(func(t *testing.T, id, tool string, deadline int64, key, val string, nilArgs bool, session string) {
+		p := CallParams{CallID: id, Tool: tool, DeadlineMs: deadline, Arguments: map[string]any{}, Session: session}
 		switch {
 		case nilArgs:
 			p.Arguments = nil

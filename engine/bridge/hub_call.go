@@ -20,6 +20,9 @@ type CallOptions struct {
 	// Waiting is called about once a second while the call is held for a
 	// reload, with the time waited so far.
 	Waiting func(waited time.Duration)
+	// Session is the opaque id of the caller's MCP session, sent as the
+	// frame's "session" (docs/bridge-protocol.md); "" sends none.
+	Session string
 }
 
 // Call runs a tool in the project's editor. It holds the call while the
@@ -60,7 +63,7 @@ func (h *Hub) Call(ctx context.Context, hash, tool string, args map[string]any, 
 		e.inflight[id] = pc
 		h.mu.Unlock()
 
-		params := CallParams{CallID: id, Tool: tool, Arguments: args}
+		params := CallParams{CallID: id, Tool: tool, Arguments: args, Session: opt.Session}
 		if dl, ok := ctx.Deadline(); ok {
 			params.DeadlineMs = dl.UnixMilli()
 		}

@@ -55,20 +55,23 @@ func TestHubDeliversSpanningCalls(t *testing.T) {
 }
 
 // An idempotent call in flight on a connection that ends after
-// reload.starting, not listed in spanning, is sent again (same call id) on
-// the next connection and answered from there.
+// reload.starting, not listed in spanning, is sent again (same call id,
+// same session) on the next connection and answered from there.
 func TestHubResendsIdempotentCallAfterReload(t *testing.T) {
 	x := newHarness(t, Options{Heartbeat: time.Hour})
 	c1 := x.dial()
-	ch := x.call("get-logs", CallOptions{Idempotent: true})
+	ch := x.call("get-logs", CallOptions{Idempotent: true, Session: "0123456789abcdef"})
 	first := x.sent(c1)
+	if first.call().Session != "0123456789abcdef" {
+		t.Errorf("sent with session %q, want the caller's", first.call().Session)
+	}
 	x.event(c1, api.EventReloadStarting, ReloadStarting{})
 	x.drop(c1)
 	x.pendingCall(ch, "get-logs across the reload")
 
 	c2 := x.dial()
 	again := x.sentBefore(c2, ch)
-	if again.call().CallID != first.call().CallID || again.call().Tool != "get-logs" {
+	if again.call().CallID != first.call().CallID || again.call().Tool != "get-logs" || again.call().Session != "0123456789abcdef" {
 		t.Errorf("re-sent %s %s, want get-logs %s", again.call().Tool, again.call().CallID, first.call().CallID)
 	}
 	again.answer(`{"TotalCount":2}`)

@@ -59,6 +59,11 @@ type CallParams struct {
 	// DeadlineMs is the Unix time in milliseconds after which the daemon
 	// no longer waits for the answer.
 	DeadlineMs int64 `json:"deadlineMs,omitempty"`
+	// Session is the opaque, stable id of the MCP session the call came
+	// from ("cli" for none): the editor keeps each session's undo steps
+	// apart, so undo and redo take back only the caller's own calls. Not
+	// the Mcp-Session-Id (a capability on Streamable HTTP): a hash of it.
+	Session string `json:"session,omitempty"`
 }
 
 // appendJSON appends p as json.Marshal writes it, without reflection
@@ -83,6 +88,9 @@ func (p *CallParams) appendJSON(b []byte) ([]byte, error) {
 	}
 	if p.DeadlineMs != 0 {
 		b = strconv.AppendInt(append(b, `,"deadlineMs":`...), p.DeadlineMs, 10)
+	}
+	if p.Session != "" {
+		b = jsonenc.String(append(b, `,"session":`...), p.Session)
 	}
 	return append(b, '}'), nil
 }

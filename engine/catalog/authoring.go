@@ -13,7 +13,7 @@ func findGameObjectsTool() *Tool {
 		P("Layer", "number", "Layer filter").Def(nil),
 		P("IncludeInactive", "boolean", "Whether to include inactive GameObjects").Def(false),
 		P("MaxResults", "number", "Maximum number of results to return").Def(20),
-		P("IncludeInheritedProperties", "boolean", "Whether to include inherited properties").Def(false),
+		P("IncludeInheritedProperties", "boolean", "Whether to include each component's data, inherited members too: for scripts (and uGUI, TextMeshPro) their public and [SerializeField] fields and auto-properties, for Unity's built-in components their properties. No script getter runs, so reading changes nothing; those getters are only named, in gettersNotCalled").Def(false),
 	)
 }
 

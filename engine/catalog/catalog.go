@@ -48,6 +48,41 @@ func Builtins() []*Tool {
 		// The editor's menus.
 		getMenuItemsTool(),
 		executeMenuItemTool(),
+		// Authoring (issue 28; isuzu's names). Listed to every client like
+		// every built-in: they are what users open a Unity MCP for, so they
+		// belong in the list an agent sees first, not behind a group it must
+		// ask for (?group= narrows any listing). Their descriptions are kept
+		// short for that reason: each is paid by every agent on every
+		// tools/list.
+		sceneBrowseHierarchyTool(),
+		sceneListTool(),
+		sceneOpenTool(),
+		sceneCreateTool(),
+		sceneSaveTool(),
+		prefabCreateTool(),
+		prefabInstantiateTool(),
+		prefabApplyTool(),
+		prefabOverridesTool(),
+		prefabRevertTool(),
+		prefabCreateVariantTool(),
+		prefabUnpackTool(),
+		prefabEditTool(),
+		playModeStatusTool(),
+		playModeStepTool(),
+		gameobjectCreateTool(),
+		gameobjectDeleteTool(),
+		gameobjectDuplicateTool(),
+		gameobjectReparentTool(),
+		gameobjectSetTransformTool(),
+		gameobjectSetActiveTool(),
+		gameobjectAddComponentTool(),
+		gameobjectRemoveComponentTool(),
+		inspectListTool(),
+		inspectReadTool(),
+		inspectWriteTool(),
+		undoTool(),
+		redoTool(),
+		batchTool(),
 	}
 	for _, t := range tools {
 		t.Source = api.SourceBuiltin

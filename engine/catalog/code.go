@@ -19,7 +19,7 @@ func executeDynamicCodeTool() *Tool {
 // UnityMCP documents it.
 func reflectReadTool() *Tool {
 	t := newTool("reflect_read", "code",
-		"Read a value by reflection path: a root (@scene:/Path/To/Object, @selection, @id:<instanceId>, @type:Ns.Type or a bare type name, @sceneview:camera) then members separated by /, e.g. @scene:/Main Camera/Transform/position. Reads fields and properties without arguments, never methods; [n] and [\"key\"] index lists and dictionaries. Give path for one value or paths for several (up to 50).",
+		"Read a value by reflection path: a root (@scene:/Path/To/Object, @selection, @id:<instanceId>, @type:Ns.Type or a bare type name, @sceneview:camera) then members separated by /, e.g. @scene:/Main Camera/Transform/position. Reads fields and properties without arguments, never methods. A property named in the path has its getter called, except getters that change the scene (Renderer.material, TMP's fontMaterial: the error says what to read instead); what is not named (a type's statics for @type:X alone, the members of the value returned) is read without running script code: fields, auto-properties and the properties of Unity's built-in types; a script's other getters are not called (@type:X names them in gettersNotCalled). [n] and [\"key\"] index lists and dictionaries. Give path for one value or paths for several (up to 50).",
 		api.Annotations{ReadOnlyHint: true, IdempotentHint: true},
 		P("path", "string", "One reflection path. Use either path or paths."),
 		P("paths", "array", "Several reflection paths (at most 50); the result is {reads: {path: {path, type, value} | {path, error}}}.").Of("string"),

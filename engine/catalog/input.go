@@ -67,7 +67,7 @@ var viewDescription = "Target window: scene, game, inspector, hierarchy, project
 
 func inputPointerTool() *Tool {
 	return newTool("input_pointer", "input",
-		"Send mouse events to an editor window (Scene View camera moves, clicks, drags, scrolls). Coordinates are points from the top-left of the window's content area (or 0..1 with normalized). A drag over several frames returns when it has finished.",
+		"Send mouse events to an editor window (Scene View camera moves, clicks, drags, scrolls). Coordinates are points from the top-left of the window's content area (or 0..1 with normalized). On the Game view those points include its toolbar and are not the pixels a Game screenshot shows; pass game_pixels to give those pixels instead. A drag over several frames returns when it has finished.",
 		api.Annotations{},
 		P("view", "string", viewDescription).Must(),
 		P("action", "string", "What to send.").OneOf("move", "down", "up", "click", "drag", "scroll").Def("move"),
@@ -75,6 +75,7 @@ func inputPointerTool() *Tool {
 		P("from", "array", "[x, y] where the action starts.").Of("number").Must(),
 		P("to", "array", "[x, y] where a drag ends.").Of("number"),
 		P("normalized", "boolean", "from/to are 0..1 of the window size.").Def(false),
+		P("game_pixels", "boolean", "view game only: from/to are pixels of the game's render target from its top-left, as a screenshot of the Game view (ResolutionScale 1) or then_capture game shows them; mapped to window points as Unity maps the game's mouse.").Def(false),
 		P("steps", "integer", "Intermediate points of a drag (at most 1000).").Def(30),
 		P("frames_per_step", "integer", "Editor frames per drag step (0: all in one frame; at most 1000).").Def(1),
 		P("modifiers", "array", "Held modifier keys: alt, ctrl, shift, cmd.").Of("string"),
@@ -120,7 +121,7 @@ func inputReplayTool() *Tool {
 		P("speed", "number", "Playback speed; 2 halves the gaps between frames.").Def(1),
 		P("repaint_each_frame", "boolean", "Repaint the window every frame.").Def(true),
 		P("then_capture", "string", "A view to capture when the replay ends, e.g. scene or game."),
-		P("capture_path", "string", "Where to save the capture (relative to the project folder); the result's capture.path is absolute."),
+		P("capture_path", "string", "Where to save the capture: a new .png file in the project's output folder .uloop/outputs (relative to it, or absolute inside it; no .., no symbolic links, never an existing file). The result's capture.path is absolute."),
 		P("loop_count", "integer", "How many times to replay (at least 1).").Def(1),
 		P("restore_focus", "boolean", "Give focus back to the window that had it.").Def(true),
 	)

@@ -7,8 +7,8 @@ import (
 
 // get-menu-items and execute-menu-item run in the editor: Unity lists a
 // menu's items with Unsupported.GetSubmenus and runs one with
-// EditorApplication.ExecuteMenuItem. The deny list (items that quit, build
-// or delete) is the editor's, with its overrides in the project's
+// EditorApplication.ExecuteMenuItem. The deny list (items that quit, build,
+// delete or save the project's settings) is the editor's, with its overrides in the project's
 // ProjectSettings/UnityMcpSettings.json, so it is shared with the team and
 // applies to dry runs too.
 
@@ -26,7 +26,7 @@ func executeMenuItemTool() *Tool {
 		P("path", "string", `The menu item's full path as get-menu-items lists it, e.g. "GameObject/Create Empty"`).Must(),
 	}, definitions.ConfirmParams()...)
 	return newTool("execute-menu-item", "authoring",
-		"Run a Unity Editor menu item by its path (EditorApplication.ExecuteMenuItem). Destructive: pass confirm=true to run it, or dry_run=true to see what would run. Items that quit, build or delete (File/Exit, File/Build*, Assets/Delete, Edit/Delete, …) are refused unless the project's ProjectSettings/UnityMcpSettings.json lists them under menuItems.allow.",
+		"Run a Unity Editor menu item by its path (EditorApplication.ExecuteMenuItem). Destructive: pass confirm=true to run it, or dry_run=true to see what would run. Items that quit, build, delete or save the project's settings (File/Exit, File/Build*, Assets/Delete, Edit/Delete, File/Save Project, …) are refused unless the project's ProjectSettings/UnityMcpSettings.json lists them under menuItems.allow.",
 		api.Annotations{DestructiveHint: true},
 		ps...,
 	)

@@ -4,7 +4,7 @@ import "github.com/unitymcp/unitymcp/engine/api"
 
 func screenshotTool() *Tool {
 	return newTool("screenshot", "rendering",
-		"Take a screenshot of Unity EditorWindow and save as PNG. Supports capturing any open EditorWindow by name with flexible matching modes",
+		"Take a screenshot of Unity EditorWindow and save as PNG. Supports capturing any open EditorWindow by name with flexible matching modes. The image is the window's content (no tab strip), upright; the Game view is captured from its render target at the game's resolution, pixels from its top-left",
 		api.Annotations{ReadOnlyHint: true, IdempotentHint: true},
 		P("WindowName", "string", `Window name to capture (e.g., "Game", "Scene", "Console", "Inspector", "Project", "Hierarchy")`).Def("Game"),
 		P("ResolutionScale", "number", "Resolution scale for the captured image, 0.1 to 1.0").Def(1),
@@ -12,7 +12,7 @@ func screenshotTool() *Tool {
 			"- exact: Window name must match exactly\n"+
 			"- prefix: Window name must start with the input\n"+
 			"- contains: Window name must contain the input anywhere").OneOf("exact", "prefix", "contains").Def("exact"),
-		P("OutputDirectory", "string", "Output directory path for saving screenshots. When empty, uses default path (.uloop/outputs/Screenshots/). Accepts absolute paths").Def(""),
+		P("OutputDirectory", "string", "Output directory for saving screenshots, inside the project's output folder .uloop/outputs (relative to it, or absolute inside it; no .., no symbolic links). When empty, uses .uloop/outputs/Screenshots/. Files are new, time-stamped .png files").Def(""),
 	)
 }
 

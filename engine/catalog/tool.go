@@ -35,6 +35,14 @@ type Tool struct {
 	Native bool
 	// Check, when set, checks rules across arguments after their types.
 	Check func(args map[string]any) *api.ToolError
+	// Prepare, when set, runs in the daemon after an editor tool's
+	// arguments passed their checks, with the catalog the call was found
+	// in: it returns the arguments to send to the editor, or an answer
+	// (answer != nil) that ends the call in the daemon (a batch's dry run).
+	Prepare func(s *Snapshot, args map[string]any) (send map[string]any, answer any, terr *api.ToolError)
+	// Batch reports whether the tool may be an operation of a batch: an
+	// editor tool whose changes Undo reverts, or one that only reads.
+	Batch bool
 	// Def is the definition behind a SourceDefinition tool.
 	Def *definitions.Def
 	// TaskSupport is api.TaskSupportOptional for the long editor calls a

@@ -78,7 +78,7 @@ func hasTemplate(v any) bool {
 func templateFit(at string, v any, p params.Param, d *Def) []string {
 	switch x := v.(type) {
 	case string:
-		if _, ok, _ := ParseRef(x); ok || p.Type == "" || p.Type == "string" {
+		if _, ok, _ := ParseRef(x); ok || p.Type == "" || p.Type == "string" || p.Type == params.TypeAny {
 			return nil // a reference's type is known only when it runs; text fits a string
 		}
 		if name, ok := wholePlaceholder(x); ok {
@@ -86,7 +86,11 @@ func templateFit(at string, v any, p params.Param, d *Def) []string {
 			if in == nil || in.Type == "" || typeFits(in.Type, p.Type) {
 				return nil
 			}
-			return []string{fmt.Sprintf("%s: %s passes the input %s (%s) to %s, which takes %s; declare %s as \"type\": %s", at, quote(x), name, aType(in.Type), p.Name, aType(p.Type), name, quote(p.Type))}
+			declare := p.Type
+			if declare == params.TypeID {
+				declare = "string" // an input has a JSON Schema type; an id's digits fit a string (or an integer)
+			}
+			return []string{fmt.Sprintf("%s: %s passes the input %s (%s) to %s, which takes %s; declare %s as \"type\": %s", at, quote(x), name, aType(in.Type), p.Name, aType(p.Type), name, quote(declare))}
 		}
 		return []string{fmt.Sprintf("%s: %s is text once its {inputs} are filled in, and %s takes %s; write a string that is exactly \"{name}\" to pass an input with its type", at, quote(x), p.Name, aType(p.Type))}
 	case []any:
@@ -117,6 +121,10 @@ func aType(t string) string {
 		return "any value"
 	case "integer", "object", "array":
 		return "an " + t
+	case params.TypeID:
+		return "an id (an integer or a decimal string)"
+	case params.TypeAny:
+		return "any value"
 	}
 	return "a " + t
 }
@@ -124,7 +132,8 @@ func aType(t string) string {
 // typeFits reports whether an input of type from may be passed, as it is,
 // to a parameter of type to.
 func typeFits(from, to string) bool {
-	return from == to || from == "integer" && to == "number" || from == "number" && to == "integer"
+	return from == to || from == "integer" && to == "number" || from == "number" && to == "integer" ||
+		to == params.TypeID && (from == "integer" || from == "string") || to == params.TypeAny
 }
 
 func inputNamed(d *Def, name string) *params.Param {
@@ -156,14 +165,27 @@ func validFor(p params.Param, v any) any {
 		return p.EnumAny[0]
 	}
 	switch p.Type {
+	case params.TypeID:
+		return "0"
 	case "number", "integer":
+		if p.Min != nil { // undo's count: 1 to 50
+			return *p.Min
+		}
 		return 0.0
 	case "boolean":
 		return false
 	case "object":
 		return map[string]any{}
 	case "array":
-		return []any{}
+		n := 0
+		if p.Min != nil { // batch's operations: at least 1
+			n = int(*p.Min)
+		}
+		out := make([]any, n)
+		for i := range out {
+			out[i] = validFor(params.Param{Type: p.Items}, nil)
+		}
+		return out
 	}
 	return ""
 }

@@ -80,13 +80,13 @@ func TestExecuteMenuItemConfirmAndDryRun(t *testing.T) {
 	}
 }
 
-// Items that quit, build or delete are refused, confirmed or not, with a
+// Items that quit, build, delete or save the project's settings are refused, confirmed or not, with a
 // reason naming the item and the setting that allows it; the setting does.
 func TestExecuteMenuItemDenied(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
 	proj := newProject(t, "MenuDeny")
 	e.startSim(proj, editorsim.Config{})
-	for _, item := range []string{"File/Exit", "File/Build And Run", "Assets/Delete", "Edit/Delete"} {
+	for _, item := range []string{"File/Exit", "File/Build And Run", "Assets/Delete", "Edit/Delete", "File/Save Project"} {
 		for _, mode := range []string{"confirm", "dry_run"} {
 			st, r := e.call("", "execute-menu-item", map[string]any{"path": item, mode: true})
 			em, _ := r["error"].(map[string]any)

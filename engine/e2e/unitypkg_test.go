@@ -63,6 +63,27 @@ func TestUnityPackageCompilesAndCoreTestsPass(t *testing.T) {
 	t.Log(strings.TrimSpace(string(b[strings.Index(string(b), "Tests run"):])))
 }
 
+// The package's real tool handlers (Editor/Unity) run over the behavioural fake
+// of Unity (Tests~/Stubs), for the oldest and the newest supported version:
+// Tests~/Fake's NUnit tests call them as the bridge does and check the scene,
+// the Undo history and the answers.
+func TestPackageAdaptersRunOverTheFake(t *testing.T) {
+	out := buildPackage(t)
+	dirs, _ := filepath.Glob(filepath.Join(out, "fake", "*"))
+	if len(dirs) < 2 {
+		t.Fatalf("build.sh built the fake-editor tests for %d versions, want the oldest and the newest: %v", len(dirs), dirs)
+	}
+	for _, dir := range dirs {
+		cmd := exec.Command("nunit-console", "-nologo", "UnityMcp.Fake.Tests.dll")
+		cmd.Dir = dir
+		b, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(b), "Failures: 0") || !strings.Contains(string(b), "Errors: 0") {
+			t.Fatalf("fake-editor tests for Unity %s: %v\n%s", filepath.Base(dir), err, b)
+		}
+		t.Logf("Unity %s: %s", filepath.Base(dir), strings.TrimSpace(string(b[strings.Index(string(b), "Tests run"):strings.Index(string(b), "Tests run")+60])))
+	}
+}
+
 // The real C# Core against the real daemon: it dials, authenticates,
 // declares a tool, serves calls on its main thread, survives reloads with
 // results delivered across them (in the hello, and to the re-sent request of

@@ -61,7 +61,7 @@ func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) 
 			s.executed = map[string]Execution{}
 		}
 		ex := s.executed[p.CallID]
-		ex.Tool, ex.Count, ex.Last = p.Tool, ex.Count+1, time.Now()
+		ex.Tool, ex.Count, ex.Last, ex.Session = p.Tool, ex.Count+1, time.Now(), p.Session
 		s.executed[p.CallID] = ex
 	}
 	s.mu.Unlock()
@@ -147,6 +147,9 @@ type Execution struct {
 	Tool  string
 	Count int
 	Last  time.Time // when it last arrived
+	// Session is the frame's "session" as it last arrived: the simulator
+	// keeps no undo history, so it only records whose call it was.
+	Session string
 }
 
 // Executions returns, per call id, how many times it was executed (the

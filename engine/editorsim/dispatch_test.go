@@ -9,8 +9,9 @@ import (
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
 
-// The record behind Executions grows by a call id per call; the command
-// (NoExecutions) keeps none, so a long run does not grow without bound.
+// The record behind Executions grows by a call id per call, with the
+// session each came from; the command (NoExecutions) keeps none, so a long
+// run does not grow without bound.
 func TestExecutionsRecord(t *testing.T) {
 	t.Parallel()
 	proj := t.TempDir()
@@ -23,7 +24,7 @@ func TestExecutionsRecord(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, id := range []string{"a", "b", "a"} {
-			if _, err := s.call(context.Background(), nil, bridge.CallParams{CallID: id, Tool: "get-logs"}); err != nil {
+			if _, err := s.call(context.Background(), nil, bridge.CallParams{CallID: id, Tool: "get-logs", Session: "s-" + id}); err != nil {
 				t.Fatalf("get-logs: %v", err)
 			}
 		}
@@ -31,7 +32,7 @@ func TestExecutionsRecord(t *testing.T) {
 		switch {
 		case off && len(got) != 0:
 			t.Errorf("NoExecutions kept %v", got)
-		case !off && (len(got) != 2 || got["a"].Count != 2 || got["b"].Count != 1 || got["a"].Tool != "get-logs"):
+		case !off && (len(got) != 2 || got["a"].Count != 2 || got["b"].Count != 1 || got["a"].Tool != "get-logs" || got["b"].Session != "s-b"):
 			t.Errorf("Executions = %v, want a twice and b once", got)
 		}
 	}

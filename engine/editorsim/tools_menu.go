@@ -16,7 +16,7 @@ var simMenu = []struct {
 	path    string
 	enabled bool
 }{
-	{"File/New Scene", true}, {"File/Save", true}, {"File/Build Settings...", true},
+	{"File/New Scene", true}, {"File/Save", true}, {"File/Save Project", true}, {"File/Build Settings...", true},
 	{"File/Build And Run", true}, {"File/Exit", true},
 	{"Edit/Undo", true}, {"Edit/Redo", false}, {"Edit/Delete", true}, {"Edit/Play", true},
 	{"Assets/Refresh", true}, {"Assets/Delete", true},
@@ -25,7 +25,7 @@ var simMenu = []struct {
 
 // defaultMenuDeny mirrors the package's MenuRules.DefaultDeny (Editor/Core/MenuRules.cs).
 var defaultMenuDeny = []string{"File/Exit", "File/Quit", "Unity/Quit*", "File/Build*", "File/New Project*",
-	"File/Open Project*", "Assets/Delete", "Edit/Delete", "Edit/Clear All PlayerPrefs"}
+	"File/Open Project*", "Assets/Delete", "Edit/Delete", "Edit/Clear All PlayerPrefs", "File/Save Project"}
 
 const menuSettingsFile = "ProjectSettings/UnityMcpSettings.json"
 
@@ -121,6 +121,6 @@ func simExecuteMenuItem(ctx context.Context, s *Sim, call bridge.CallParams) (an
 // menuDeniedMessage says which item the deny list refuses, by which entry,
 // and the setting that overrides it (the package words it the same way).
 func menuDeniedMessage(path, pattern string) string {
-	return "'" + path + "' is refused: it matches '" + pattern + "' on the menu deny list (items that quit, build or delete). " +
+	return "'" + path + "' is refused: it matches '" + pattern + "' on the menu deny list (items that quit, build, delete or save the project's settings). " +
 		"To allow it, add \"" + path + "\" to menuItems.allow in " + menuSettingsFile + "."
 }

@@ -16,8 +16,11 @@ import (
 // Param is one argument of a tool: the part of JSON Schema the daemon checks
 // at call time (type, enum, required) and fills in (default).
 type Param struct {
-	Name        string
-	Type        string // boolean | number | integer | string | array | object
+	Name string
+	// Type is a JSON Schema type (boolean, number, integer, string, array,
+	// object), or one of the daemon's own: TypeID (an instance or entity id,
+	// see id.go) and TypeAny (any JSON value, null included).
+	Type        string
 	Description string
 	Default     any
 	HasDefault  bool
@@ -28,6 +31,12 @@ type Param struct {
 	EnumAny  []any
 	Items    string // element type of an array, "" for any
 	Required bool
+	// Min and Max bound a number, or the length of an array (nil: none).
+	Min, Max *float64
+	// Verbatim keeps the numbers inside an object or array as the client
+	// wrote them (json.Number), for a value checked again later (a batch's
+	// operations, whose ids must keep their digits); see floats.
+	Verbatim bool
 }
 
 // P starts a parameter; the chain methods below finish it.
@@ -47,12 +56,28 @@ func (p Param) Of(items string) Param { p.Items = items; return p }
 // Must marks the parameter required.
 func (p Param) Must() Param { p.Required = true; return p }
 
+// KeepNumbers sets Verbatim.
+func (p Param) KeepNumbers() Param { p.Verbatim = true; return p }
+
+// AtLeast sets the smallest number (or array length) allowed.
+func (p Param) AtLeast(min float64) Param { p.Min = &min; return p }
+
+// Range sets the smallest and largest number (or array length) allowed.
+func (p Param) Range(min, max float64) Param { p.Min, p.Max = &min, &max; return p }
+
 // Schema renders params as a JSON Schema object.
 func Schema(params []Param) json.RawMessage {
 	props := map[string]any{}
 	var required []string
 	for _, p := range params {
 		s := map[string]any{"type": p.Type}
+		switch p.Type {
+		case TypeID:
+			s["type"], s["pattern"] = "string", IDPattern
+		case TypeAny:
+			delete(s, "type")
+			s["anyOf"] = anyOf
+		}
 		if p.Description != "" {
 			s["description"] = p.Description
 		}
@@ -66,6 +91,16 @@ func Schema(params []Param) json.RawMessage {
 		}
 		if p.Type == "array" && p.Items != "" {
 			s["items"] = map[string]any{"type": p.Items}
+		}
+		lo, hi := "minimum", "maximum"
+		if p.Type == "array" {
+			lo, hi = "minItems", "maxItems"
+		}
+		if p.Min != nil {
+			s[lo] = *p.Min
+		}
+		if p.Max != nil {
+			s[hi] = *p.Max
 		}
 		props[p.Name] = s
 		if p.Required {
@@ -116,6 +151,7 @@ func Parse(raw json.RawMessage) ([]Param, error) {
 			Description string          `json:"description"`
 			Default     json.RawMessage `json:"default"`
 			Enum        []any           `json:"enum"`
+			Pattern     string          `json:"pattern"`
 			Items       struct {
 				Type string `json:"type"`
 			} `json:"items"`
@@ -133,6 +169,9 @@ func Parse(raw json.RawMessage) ([]Param, error) {
 					p.Type = xs
 				}
 			}
+		}
+		if p.Type == "string" && ps.Pattern == IDPattern {
+			p.Type = TypeID // the schema Schema writes for an id
 		}
 		if len(ps.Default) > 0 {
 			var d any
@@ -164,7 +203,7 @@ func Check(tool string, params []Param, args map[string]any) (map[string]any, er
 	e := &Error{Tool: tool}
 	for _, p := range params {
 		v, present := args[p.Name]
-		if !present || v == nil {
+		if !present || v == nil && p.Type != TypeAny { // null is a value of "any" (inspect_write's null reference)
 			if p.Required && !p.HasDefault {
 				e.add(p.Name, fmt.Sprintf("%s is required (%s)", p.Name, describe(p)))
 				continue
@@ -218,6 +257,9 @@ func declared(params []Param, name string) bool {
 }
 
 func describe(p Param) string {
+	if p.Type == TypeID {
+		return idKind
+	}
 	if len(p.Enum) > 0 {
 		return "one of " + strings.Join(p.Enum, ", ")
 	}
@@ -229,8 +271,24 @@ func describe(p Param) string {
 }
 
 func checkValue(p Param, v any) (any, string) {
+	switch p.Type {
+	case TypeID:
+		id, ok := idValue(v)
+		if !ok {
+			return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, idKind, Kind(v))
+		}
+		return id, ""
+	case TypeAny:
+		return v, "" // as the client wrote it: a long past 2^53 stays exact
+	}
+	if !p.Verbatim {
+		var ok bool
+		if v, ok = floats(v); !ok {
+			return nil, fmt.Sprintf("%s holds a number beyond the range of a double", p.Name)
+		}
+	}
 	bad := func() (any, string) {
-		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, describe(p), jsonKind(v))
+		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, describe(p), Kind(v))
 	}
 	if len(p.Enum) > 0 {
 		switch x := v.(type) {
@@ -252,7 +310,7 @@ func checkValue(p Param, v any) (any, string) {
 		if len(p.EnumAny) > 0 {
 			return bad()
 		}
-		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, p.Type, jsonKind(v))
+		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, p.Type, Kind(v))
 	}
 	if p.Type == "array" && p.Items != "" {
 		for i, el := range v.([]any) {
@@ -270,7 +328,40 @@ func checkValue(p Param, v any) (any, string) {
 		}
 		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, describe(p), got)
 	}
+	if msg := checkRange(p, v); msg != "" {
+		return nil, msg
+	}
 	return v, ""
+}
+
+// checkRange checks a number against p.Min and p.Max, or an array's length.
+func checkRange(p Param, v any) string {
+	if p.Min == nil && p.Max == nil {
+		return ""
+	}
+	n, what := 0.0, "be"
+	switch x := v.(type) {
+	case float64:
+		n = x
+	case []any:
+		n, what = float64(len(x)), "have"
+	default:
+		return ""
+	}
+	if (p.Min == nil || n >= *p.Min) && (p.Max == nil || n <= *p.Max) {
+		return ""
+	}
+	items := ""
+	if what == "have" {
+		items = " items"
+	}
+	switch {
+	case p.Max == nil:
+		return fmt.Sprintf("%s must %s at least %v%s, got %v", p.Name, what, *p.Min, items, n)
+	case p.Min == nil:
+		return fmt.Sprintf("%s must %s at most %v%s, got %v", p.Name, what, *p.Max, items, n)
+	}
+	return fmt.Sprintf("%s must %s from %v to %v%s, got %v", p.Name, what, *p.Min, *p.Max, items, n)
 }
 
 // fitsType reports whether v is a JSON value of p's type (any value when
@@ -299,7 +390,9 @@ func fitsType(p Param, v any) bool {
 	return true
 }
 
-func jsonKind(v any) string {
+// Kind names a JSON value for a message: string "x", number 1, boolean
+// true, array, object.
+func Kind(v any) string {
 	switch x := v.(type) {
 	case string:
 		return fmt.Sprintf("string %q", x)
@@ -307,6 +400,8 @@ func jsonKind(v any) string {
 		return fmt.Sprintf("boolean %v", x)
 	case float64:
 		return fmt.Sprintf("number %v", x)
+	case json.Number:
+		return "number " + string(x)
 	case []any:
 		return "array"
 	case map[string]any:

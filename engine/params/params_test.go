@@ -75,19 +75,27 @@ func TestCheckArgs(t *testing.T) {
 func TestExactEnum(t *testing.T) {
 	t.Parallel()
 	ps := []Param{{Name: "axis", Type: "string", EnumAny: []any{"x", "y", "z"}}, {Name: "n", Type: "integer", EnumAny: []any{1.0, "two"}}}
-	for _, c := range []struct {
-		args string
-		want string // "" = accepted
-	}{
+	checkEach(t, ps, []checkCase{
 		{`{"axis":"y"}`, ""},
 		{`{"axis":"Y"}`, `axis must be one of ["x","y","z"], got "Y"`},
 		{`{"axis":1}`, `axis must be one of ["x","y","z"], got number 1`},
 		{`{"n":1}`, ""},
 		{`{"n":"two"}`, `n must be one of [1,"two"], got string "two"`},
-	} {
-		var in map[string]any
-		json.Unmarshal([]byte(c.args), &in)
-		_, err := Check("tool", ps, in)
+	})
+}
+
+// checkCase is a call's arguments and the problem expected ("" = accepted).
+type checkCase struct{ args, want string }
+
+// checkEach checks each case's arguments, decoded as a call's are.
+func checkEach(t *testing.T, ps []Param, cases []checkCase) {
+	t.Helper()
+	for _, c := range cases {
+		in, err := Decode([]byte(c.args))
+		if err != nil {
+			t.Fatalf("%s: %v", c.args, err)
+		}
+		_, err = Check("tool", ps, in)
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("%s: %v", c.args, err)

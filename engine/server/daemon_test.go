@@ -34,29 +34,9 @@ func newTestDaemon(f testing.TB, callTimeout, reload, timeout time.Duration) *te
 // newTestDaemonSim is newTestDaemon with the simulated editor's
 // configuration (its URL, token, project and state folder are filled in).
 func newTestDaemonSim(f testing.TB, callTimeout, timeout time.Duration, simCfg editorsim.Config) *testDaemon {
-	dir, err := state.At(f.TempDir())
-	if err != nil {
-		f.Fatal(err)
-	}
-	token, err := dir.EnsureToken()
-	if err != nil {
-		f.Fatal(err)
-	}
-	eng := engine.New(engine.Options{State: dir, CallTimeout: callTimeout})
-	srv := New(eng, token, "", nil)
-	ts := httptest.NewServer(srv)
-	f.Cleanup(ts.Close)
-	// Before the state folder is removed: the hub closes the editor's connection,
-	// then the engine writes the last instance files, so nothing is written into a
-	// folder being deleted (cleanups run last-registered first).
-	f.Cleanup(eng.Close)
-	f.Cleanup(eng.Hub.Close)
-	srv.BaseURL = ts.URL
-	proj := filepath.Join(f.TempDir(), "Fuzz")
-	for _, d := range []string{"Assets", "ProjectSettings"} {
-		os.MkdirAll(filepath.Join(proj, d), 0o755)
-	}
-	simCfg.BaseURL, simCfg.Token, simCfg.ProjectDir, simCfg.StateDir = ts.URL, token, proj, dir.Root
+	d, _, root, url := newTestServer(f, callTimeout, "Fuzz")
+	d.timeout = timeout
+	simCfg.BaseURL, simCfg.Token, simCfg.ProjectDir, simCfg.StateDir = url, d.token, d.proj, root
 	sim, err := editorsim.New(simCfg)
 	if err != nil {
 		f.Fatal(err)
@@ -70,14 +50,48 @@ func newTestDaemonSim(f testing.TB, callTimeout, timeout time.Duration, simCfg e
 	case <-time.After(10 * time.Second):
 		f.Fatal("simulator did not connect")
 	}
-	d := &testDaemon{srv: srv, token: token, timeout: timeout, proj: proj, sim: sim}
+	d.sim = sim
+	d.initialize(f)
+	return d
+}
+
+// newTestServer is a server on a test listener with its own state folder
+// (root) and a project folder named name for an editor to say hello from;
+// no editor and no MCP session yet.
+func newTestServer(f testing.TB, callTimeout time.Duration, name string) (d *testDaemon, eng *engine.Engine, root, url string) {
+	dir, err := state.At(f.TempDir())
+	if err != nil {
+		f.Fatal(err)
+	}
+	token, err := dir.EnsureToken()
+	if err != nil {
+		f.Fatal(err)
+	}
+	eng = engine.New(engine.Options{State: dir, CallTimeout: callTimeout})
+	srv := New(eng, token, "", nil)
+	ts := httptest.NewServer(srv)
+	f.Cleanup(ts.Close)
+	// Before the state folder is removed: the hub closes the editor's connection,
+	// then the engine writes the last instance files, so nothing is written into a
+	// folder being deleted (cleanups run last-registered first).
+	f.Cleanup(eng.Close)
+	f.Cleanup(eng.Hub.Close)
+	srv.BaseURL = ts.URL
+	proj := filepath.Join(f.TempDir(), name)
+	for _, d := range []string{"Assets", "ProjectSettings"} {
+		os.MkdirAll(filepath.Join(proj, d), 0o755)
+	}
+	return &testDaemon{srv: srv, token: token, proj: proj}, eng, dir.Root, ts.URL
+}
+
+// initialize opens the daemon's MCP session.
+func (d *testDaemon) initialize(f testing.TB) {
 	rec := d.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`)
 	d.sid = rec.Header().Get("Mcp-Session-Id")
 	if d.sid == "" {
 		f.Fatalf("initialize: %d %s", rec.Code, rec.Body)
 	}
 	d.post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	return d
 }
 
 func (d *testDaemon) post(body string) *httptest.ResponseRecorder {

@@ -85,6 +85,29 @@ if [ -d "$out/unity" ] && [ -n "$(ls "$docs_cs")" ]; then
       -define:UNITY_EDITOR $(defines "$v") "$docs_cs"/*.cs || { echo "a C# sample in Documentation~/index.md does not compile for Unity $v" >&2; exit 1; }
   done
 fi
+# 5c. The adapters run: Tests~/Fake's NUnit tests call the package's real tools over
+#     the stubs' behavioural fake of Unity, for the oldest and the newest version (instance
+#     ids up to 6000.4, 64-bit entity ids from 6000.5). Each folder holds one version's
+#     assemblies, so mono loads the right ones.
+if [ -d "$out/unity" ] && [ -d "$here/Fake" ]; then
+  oldest=$(awk '!/^#/ && NF { print $1; exit }' "$here/Api/versions")
+  for v in $oldest $newest; do
+    fake="$out/fake/$v" all="$out/unity/$v/TestFramework+InputSystem+UGUI"
+    mkdir -p "$fake"
+    cp "$json" "$out/UnityMcp.Core.dll" "$out/unity/$v/"UnityStubs*.dll "$all/UnityMcp.Editor.dll" "$nunit" "$fake/"
+    mcs_ -target:library -out:"$fake/UnityMcp.Fake.Tests.dll" -r:"$json" -r:"$nunit" -r:"$fake/UnityMcp.Core.dll" -r:"$fake/UnityStubs.dll" \
+      -r:"$fake/UnityMcp.Editor.dll" -define:UNITY_EDITOR $(defines "$v") $(srcs "$here/Fake") || { echo "the fake-editor tests do not compile for Unity $v" >&2; exit 1; }
+  done
+fi
+# 5d. The headless editor (Tests~/HeadlessEditor): the real Core and tool handlers over
+#     the fake, dialing a daemon like an Editor (headless-editor.sh runs it).
+if [ -d "$out/unity" ] && [ -d "$here/HeadlessEditor" ]; then
+  he="$out/headless-editor" all="$out/unity/$newest/TestFramework+InputSystem+UGUI"
+  mkdir -p "$he"
+  cp "$json" "$out/UnityMcp.Core.dll" "$out/unity/$newest/"UnityStubs*.dll "$all/UnityMcp.Editor.dll" "$he/"
+  mcs_ -target:exe -out:"$he/UnityMcp.HeadlessEditor.exe" -r:"$json" -r:"$he/UnityMcp.Core.dll" -r:"$he/UnityStubs.dll" -r:"$he/UnityMcp.Editor.dll" \
+    $(srcs "$here/HeadlessEditor") || { echo "the headless editor does not compile" >&2; exit 1; }
+fi
 # 6. Snippets for AssemblyCheckerTests: each file compiled on its own, as the
 #    Editor compiles a snippet, so the tests check real compiler output.
 if [ -f "$out/UnityStubs.dll" ]; then

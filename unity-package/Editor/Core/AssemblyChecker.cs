@@ -12,7 +12,9 @@ namespace UnityMcp.Core
     /// token taken, cast to, boxed, used for a local, a catch, an array or a generic
     /// argument — is checked against an ALLOWLIST of namespaces and types, with a
     /// member-level denylist inside the allowed types for what writes files, installs,
-    /// starts processes, invokes by reflection or changes settings. The snippet's own types
+    /// starts processes, invokes by reflection or changes settings, and rules on what a call
+    /// is given (<see cref="ArgumentRules"/>: preference keys, the object serialized data is
+    /// written into). The snippet's own types
     /// are checked too: base types, interfaces, field and signature types, attributes, and
     /// native or extern declarations. Aliases, <c>using</c> tricks, line breaks, delegates
     /// and lambdas do not hide a call here, as they can from the syntax check. Nothing of
@@ -51,6 +53,8 @@ namespace UnityMcp.Core
         internal const string Threads = "starting threads";
         internal const string ProcessState = "changing the Editor process (environment variables, current directory, exit)";
         internal const string Prefs = "deleting every Editor preference (EditorPrefs.DeleteAll)";
+        internal const string Blocking = "blocking the Editor's main thread with Thread.Sleep, SpinWait, Join or a wait (a snippet runs there and " +
+            "nothing can interrupt it: return and call again, or schedule the rest with EditorApplication.delayCall)";
         internal const string Outside = "calling project or package code (it is outside the Restricted allowlist)";
         internal const string Reach = "reaching other code's objects through a delegate's Target";
         internal const string Unverifiable = "unverifiable code";
@@ -267,6 +271,19 @@ namespace UnityMcp.Core
             // ---- threads: the code is the same checked code, but Restricted snippets run on the Editor's main thread ----
             Ns("System.Threading", sub: false);
             Only("System.Threading.Thread", "get_CurrentThread get_ManagedThreadId Sleep SpinWait Yield MemoryBarrier get_Name get_IsBackground get_IsAlive get_IsThreadPoolThread get_Priority get_ThreadState get_CurrentCulture set_CurrentCulture get_CurrentUICulture set_CurrentUICulture Join", Threads);
+            // A snippet runs on the main thread, which nothing in the process can interrupt (no
+            // thread abort in Unity's Mono for the main thread, and the Editor must keep running):
+            // Thread.Sleep(-1) or a wait nobody signals would freeze the Editor until it is killed,
+            // and unsaved work with it. Restricted snippets start no threads, so a wait here can
+            // only be on the main thread itself. (A plain endless loop cannot be caught: see the docs.)
+            Deny("System.Threading.Thread", "Sleep SpinWait Join", Blocking);
+            Block("System.Threading.SpinWait", Blocking);
+            Deny("System.Threading.WaitHandle", "WaitOne WaitAll WaitAny SignalAndWait", Blocking);
+            Deny("System.Threading.Monitor", "Wait", Blocking);
+            Deny("System.Threading.ManualResetEventSlim", "Wait", Blocking);
+            Deny("System.Threading.SemaphoreSlim", "Wait", Blocking);
+            Deny("System.Threading.CountdownEvent", "Wait", Blocking);
+            Deny("System.Threading.Barrier", "SignalAndWait", Blocking);
             // EnsureInitialized(ref T) without a factory constructs T by reflection, as new Lazy<T>() does.
             Deny("System.Threading.LazyInitializer", "EnsureInitialized", Refl, TakesNoDelegate);
             Block("System.Threading.ThreadPool", Threads);
@@ -282,6 +299,7 @@ namespace UnityMcp.Core
             Block("System.Threading.Tasks.Parallel", Threads);
             // Continuations and timers run snippet code on other threads after Execute returned.
             Deny("System.Threading.Tasks.Task", "ContinueWith ConfigureAwait", Threads);
+            Deny("System.Threading.Tasks.Task", "Wait WaitAll WaitAny", Blocking);
             Deny("System.Threading.Tasks.Task`1", "ContinueWith ConfigureAwait", Threads);
             Deny("System.Threading.Tasks.TaskScheduler", "get_Default", Threads);
             Deny("System.Threading.CancellationTokenSource", "CancelAfter", Threads);
@@ -469,8 +487,19 @@ namespace UnityMcp.Core
             Deny("UnityEditor.EditorSettings", "set_*", ProjectSettings);
             Deny("UnityEditor.EditorBuildSettings", "set_* Add* Remove*", ProjectSettings);
             Deny("UnityEditor.ShortcutManagement.IShortcutManager", "CreateProfile DeleteProfile RenameProfile RebindShortcut ClearShortcutOverride", Files);
-            // EditorPrefs keys are the user's own (unitymcp keeps nothing there any more); see also ReservedKey.
+            // Writing single keys is decided on the key (ArgumentRules.Keys).
             Deny("UnityEditor.EditorPrefs", "DeleteAll", Prefs);
+            // Serialized writes are decided on the object written into (ArgumentRules.Serialized);
+            // these hand out a SerializedObject made for whatever an editor or a bound UI shows
+            // (the Project Settings window's among them: Editor/Mono/Inspector/Editor.cs,
+            // Editor/Mono/UIElements/Bindings/SerializedPropertyBindingEvents.cs).
+            Deny("UnityEditor.Editor", "get_serializedObject", ArgumentRules.Serialized);
+            Deny("UnityEditor.UIElements.SerializedPropertyChangeEvent", "get_changedProperty", ArgumentRules.Serialized);
+            Deny("UnityEditor.UIElements.SerializedObjectChangeEvent", "get_changedObject", ArgumentRules.Serialized);
+            // Default presets live in ProjectSettings/PresetManager.asset (Modules/PresetsEditor/Public/Preset.bindings.cs).
+            Deny("UnityEditor.Presets.Preset", "SetDefaultPresetsForType SetAsDefault RemoveFromDefault", ProjectSettings);
+            // ProjectSettings/VersionControlSettings.asset; a mode starts that VCS's plugin (Editor/Mono/VersionControlSettings.bindings.cs).
+            Deny("UnityEditor.VersionControlSettings", "set_*", ProjectSettings);
 
             Ns("UnityEditorInternal", sub: false, listed: true);
             Only("UnityEditorInternal.InternalEditorUtility", "get_tags get_layers get_isApplicationActive get_inBatchMode get_isHumanControllingUs ReadScreenPixel", Files);
@@ -599,6 +628,9 @@ namespace UnityMcp.Core
                 var where = WhereType(t);
                 const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly;
                 if (t.BaseType != null) UseType(t.BaseType, where, "derives from ");
+                // Overlapping fields ([FieldOffset]) would let a reference of one type be read as
+                // another, past every rule that trusts the IL's static types (ArgumentRules).
+                if (t.IsExplicitLayout) Add("declares a type with explicit field layout (overlapping fields)", where, Native);
                 // The interfaces the type adds (those of its base type were decided with it).
                 var inherited = t.BaseType == null ? new Type[0] : t.BaseType.GetInterfaces();
                 foreach (var i in t.GetInterfaces())
@@ -668,11 +700,13 @@ namespace UnityMcp.Core
                     Add("has an instruction the checker does not know", where, Unverifiable);
                     return;
                 }
-                // The constant strings on the evaluation stack (null: not a constant), followed
-                // through branches and joins as far as straight C# output needs: enough to see
-                // a literal preference key.
-                var stack = new List<string>();
-                var pending = new Dictionary<int, List<string>>();
+                // The constant strings and static types on the evaluation stack (null: not
+                // known), followed through branches and joins as far as straight C# output
+                // needs: enough to see a literal preference key, or what an object is typed as
+                // (ArgumentRules).
+                var frame = new ArgumentRules.Frame(m, body);
+                var stack = new List<ArgumentRules.Value>();
+                var pending = new Dictionary<int, List<ArgumentRules.Value>>();
                 bool fellThrough = true;
                 int i = 0;
                 while (i < il.Length)
@@ -680,11 +714,11 @@ namespace UnityMcp.Core
                     int at = i;
                     if (targets.Contains(at))
                     {
-                        List<string> p;
+                        List<ArgumentRules.Value> p;
                         bool has = pending.TryGetValue(at, out p);
-                        if (has && fellThrough) stack = Merge(stack, p);
-                        else if (has) stack = new List<string>(p);
-                        else if (!fellThrough) stack = new List<string>();
+                        if (has && fellThrough) stack = ArgumentRules.Merge(stack, p);
+                        else if (has) stack = new List<ArgumentRules.Value>(p);
+                        else if (!fellThrough) stack = new List<ArgumentRules.Value>();
                     }
                     OpCode op;
                     if (il[i] == 0xFE && i + 1 < il.Length) { op = TwoByte[il[i + 1]]; i += 2; }
@@ -712,8 +746,8 @@ namespace UnityMcp.Core
                         {
                             string subject, why;
                             if (CheckMember(Own, target, op, out subject, out why)) Add("uses " + subject, where, why);
-                            var key = ReservedKey(target, stack);
-                            if (key != null) Add("writes the unitymcp key \"" + key + "\" (" + Describe(target) + ")", where, Level);
+                            string what;
+                            if (ArgumentRules.Check(target, stack, out what, out why)) Add(what, where, why);
                         }
                     }
                     string literal = null;
@@ -722,7 +756,7 @@ namespace UnityMcp.Core
                         try { literal = m.Module.ResolveString(BitConverter.ToInt32(il, i)); }
                         catch (Exception) { }
                     }
-                    Simulate(op, target, literal, stack);
+                    ArgumentRules.Simulate(op, target, literal, il, i, stack, frame);
                     if (v == OpCodes.Leave.Value || v == OpCodes.Leave_S.Value) stack.Clear();
                     int next = i + size;
                     if (op.FlowControl == FlowControl.Branch || op.FlowControl == FlowControl.Cond_Branch)
@@ -730,8 +764,8 @@ namespace UnityMcp.Core
                         foreach (var to in Jumps(op, il, i, next))
                         {
                             if (to <= at) continue;
-                            List<string> p;
-                            pending[to] = pending.TryGetValue(to, out p) ? Merge(p, stack) : new List<string>(stack);
+                            List<ArgumentRules.Value> p;
+                            pending[to] = pending.TryGetValue(to, out p) ? ArgumentRules.Merge(p, stack) : new List<ArgumentRules.Value>(stack);
                         }
                     }
                     fellThrough = !(op.FlowControl == FlowControl.Branch || op.FlowControl == FlowControl.Return ||
@@ -739,15 +773,6 @@ namespace UnityMcp.Core
                     i = next;
                 }
             }
-        }
-
-        /// <summary>Two stack states where paths join: the constants both agree on.</summary>
-        static List<string> Merge(List<string> a, List<string> b)
-        {
-            var r = new List<string>(a.Count);
-            for (int k = 0; k < a.Count; k++)
-                r.Add(a.Count == b.Count && a[k] == b[k] ? a[k] : null);
-            return r;
         }
 
         /// <summary>Where a branch instruction may go.</summary>
@@ -964,89 +989,6 @@ namespace UnityMcp.Core
             return false;
         }
 
-        // ---- the package's EditorPrefs and SessionState keys ----
-
-        /// <summary>A literal EditorPrefs or SessionState key of the unitymcp namespace
-        /// ("UnityMcp…") that the call writes or deletes, or null. unitymcp keeps no settings
-        /// in EditorPrefs any more, so a computed key there is harmless and allowed; the
-        /// literal one is refused as an early, clear answer, to keep the prefix reserved for
-        /// older package versions that share the user's EditorPrefs, and to keep snippets off
-        /// the package's SessionState (the calls it carries across domain reloads).</summary>
-        static string ReservedKey(MemberInfo target, List<string> stack)
-        {
-            var mb = target as MethodBase;
-            if (mb == null || mb.DeclaringType == null) return null;
-            var type = mb.DeclaringType.FullName;
-            if (type != "UnityEditor.EditorPrefs" && type != "UnityEditor.SessionState") return null;
-            if (!(mb.Name.StartsWith("Set", StringComparison.Ordinal) || mb.Name.StartsWith("Erase", StringComparison.Ordinal) || mb.Name == "DeleteKey")) return null;
-            var n = mb.GetParameters().Length;
-            if (n == 0 || stack.Count < n) return null;
-            var key = stack[stack.Count - n];
-            return key != null && key.StartsWith("UnityMcp", StringComparison.Ordinal) ? key : null;
-        }
-
-        /// <summary>Follows the evaluation stack through one instruction, keeping constant
-        /// strings (ldstr) and forgetting everything at control flow it cannot follow.</summary>
-        static void Simulate(OpCode op, MemberInfo target, string literal, List<string> stack)
-        {
-            var v = op.Value;
-            if (v == OpCodes.Ldstr.Value)
-            {
-                stack.Add(literal);
-                return;
-            }
-            if (v == OpCodes.Dup.Value)
-            {
-                stack.Add(stack.Count > 0 ? stack[stack.Count - 1] : null);
-                return;
-            }
-            if (v == OpCodes.Calli.Value || v == OpCodes.Jmp.Value)
-            {
-                stack.Clear();
-                return;
-            }
-            int pop, push;
-            var mb = target as MethodBase;
-            if (op.StackBehaviourPop == StackBehaviour.Varpop)
-            {
-                if (mb == null) { stack.Clear(); return; }
-                pop = mb.GetParameters().Length + (!mb.IsStatic && v != OpCodes.Newobj.Value ? 1 : 0);
-            }
-            else pop = Pops(op.StackBehaviourPop);
-            if (op.StackBehaviourPush == StackBehaviour.Varpush)
-            {
-                var mi = mb as MethodInfo;
-                push = v == OpCodes.Newobj.Value ? 1 : mi != null && mi.ReturnType != typeof(void) ? 1 : 0;
-            }
-            else push = Pushes(op.StackBehaviourPush);
-            for (int k = 0; k < pop && stack.Count > 0; k++) stack.RemoveAt(stack.Count - 1);
-            for (int k = 0; k < push; k++) stack.Add(null);
-        }
-
-        static int Pops(StackBehaviour b)
-        {
-            switch (b)
-            {
-                case StackBehaviour.Pop0: return 0;
-                case StackBehaviour.Pop1: case StackBehaviour.Popi: case StackBehaviour.Popref: return 1;
-                case StackBehaviour.Popi_popi_popi: case StackBehaviour.Popref_popi_popi: case StackBehaviour.Popref_popi_popi8:
-                case StackBehaviour.Popref_popi_popr4: case StackBehaviour.Popref_popi_popr8: case StackBehaviour.Popref_popi_popref:
-                case StackBehaviour.Popref_popi_pop1:
-                    return 3;
-                default: return 2;
-            }
-        }
-
-        static int Pushes(StackBehaviour b)
-        {
-            switch (b)
-            {
-                case StackBehaviour.Push0: return 0;
-                case StackBehaviour.Push1_push1: return 2;
-                default: return 1;
-            }
-        }
-
         /// <summary>Offsets where control arrives from elsewhere (branch targets, handlers), or
         /// null when the IL has an instruction the checker does not know.</summary>
         static HashSet<int> BranchTargets(byte[] il, MethodBody body)
@@ -1092,7 +1034,7 @@ namespace UnityMcp.Core
         // ---- names ----
 
         /// <summary>Namespace.Type.Member, "new Namespace.Type" for a constructor, "Type.Prop (set)" for an accessor.</summary>
-        static string Describe(MemberInfo m)
+        internal static string Describe(MemberInfo m)
         {
             var dt = m.DeclaringType;
             if (m is ConstructorInfo) return "new " + (dt == null ? m.Name : TypeName(dt));
@@ -1116,7 +1058,7 @@ namespace UnityMcp.Core
             return string.Join(", ", parts);
         }
 
-        static string TypeName(Type t)
+        internal static string TypeName(Type t)
         {
             if (t.HasElementType)
             {

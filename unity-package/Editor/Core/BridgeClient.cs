@@ -390,6 +390,8 @@ namespace UnityMcp.Core
                 bool sent = live && origin.Enqueue(Encode(c.Error != null ? Protocol.ErrorResponse(id, c.Error) : Protocol.Response(id, c.Result)));
                 Spanning.Settled(c, sent);
             });
+            var session = p["session"];
+            if (session != null && session.Type == JTokenType.String) call.Session = ((string)session).Length <= 128 ? (string)session : ((string)session).Substring(0, 128);
             // A call held across a reload that the daemon sent again (it was missing from
             // the hello's delivered answers): it is running already, or answered.
             JToken result;
@@ -443,7 +445,7 @@ namespace UnityMcp.Core
         /// <summary>Tells the daemon a domain reload starts — every call in
         /// <see cref="Spanning"/> is listed as spanning it — and closes the connection
         /// (bounded by <see cref="CloseTimeout"/>); the client does not reconnect: the new
-        /// domain starts its own. Save <see cref="Spanning"/> before.</summary>
+        /// domain starts its own. Save <see cref="Spanning"/> after it returns (the reader has stopped by then, so a cancel or a re-sent call that arrives meanwhile is kept): <see cref="SpanningCalls.SaveAfterAnnouncing"/>.</summary>
         public void AnnounceReload()
         {
             Emit(Protocol.ReloadStarting, new JObject { { "spanning", new JArray(Spanning.Ids().ToArray()) } });

@@ -4,7 +4,7 @@ using System.Collections.Generic;
 namespace UnityMcp.Core
 {
     /// <summary>Which menu items execute-menu-item refuses: the default deny list (items that
-    /// quit the editor, build the player or delete), plus the project's menuItems.deny, less
+    /// quit the editor, build the player, delete or save the project's settings), plus the project's menuItems.deny, less
     /// its menuItems.allow (ProjectSettings/UnityMcpSettings.json). A pattern is a full menu
     /// path compared ignoring case, or a prefix when it ends in '*'.</summary>
     public static class MenuRules
@@ -18,6 +18,10 @@ namespace UnityMcp.Core
         {
             "File/Exit", "File/Quit", "Unity/Quit*", "File/Build*", "File/New Project*",
             "File/Open Project*", "Assets/Delete", "Edit/Delete", "Edit/Clear All PlayerPrefs",
+            // Writes every dirty asset and the project settings to disk (AssetDatabase.SaveAssets,
+            // which Restricted snippets may not call): whatever was changed in memory, the
+            // ProjectSettings/*.asset files among it, becomes permanent.
+            "File/Save Project",
         };
 
         /// <summary>Reports whether pattern matches path.</summary>
@@ -45,7 +49,7 @@ namespace UnityMcp.Core
         /// <summary>The refusal: the item, the entry that denies it, and the setting that allows it.</summary>
         public static string Refusal(string path, string pattern)
         {
-            return "'" + path + "' is refused: it matches '" + pattern + "' on the menu deny list (items that quit, build or delete). " +
+            return "'" + path + "' is refused: it matches '" + pattern + "' on the menu deny list (items that quit, build, delete or save the project's settings). " +
                 "To allow it, add \"" + path + "\" to menuItems.allow in " + SettingsFile + ".";
         }
     }

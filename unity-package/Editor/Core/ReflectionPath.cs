@@ -53,6 +53,32 @@ namespace UnityMcp.Core
         }
     }
 
+    /// <summary>The decimal text of the object ids agents see (an instance id, or from Unity
+    /// 6000.5 on EntityId's 64-bit value), always in the invariant culture: ids travel as JSON
+    /// and come back in @id: paths, and the current culture may write a minus sign other than
+    /// '-' (Mono's CLDR data gives several Nordic locales U+2212), which an invariant parse
+    /// then refuses (issue 27 item 7; review finding 12: 6000.3/6000.4's EntityId.ToString()
+    /// is m_Data.ToString() in the current culture, UnityCsReference
+    /// Runtime/Export/Scripting/UnityEngineObject.bindings.cs).</summary>
+    public static class ObjectIdText
+    {
+        public static string Format(long id) { return id.ToString(CultureInfo.InvariantCulture); }
+
+        public static string Format(ulong id) { return id.ToString(CultureInfo.InvariantCulture); }
+
+        /// <summary>An instance id (an int, scene objects' negative) from its decimal text.</summary>
+        public static bool TryParseInt(string text, out int id)
+        {
+            return int.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out id);
+        }
+
+        /// <summary>An EntityId's 64-bit value (6000.5 on) from its decimal text.</summary>
+        public static bool TryParseULong(string text, out ulong id)
+        {
+            return ulong.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out id);
+        }
+    }
+
     /// <summary>Parses reflection paths exactly like the daemon (Go package
     /// engine/reflectpath): @type:Ns.Type or a bare type name, @scene:/A/B[1],
     /// @id:N, @selection, @sceneview:camera, then members with [n] / ["key"].</summary>

@@ -8,8 +8,9 @@ namespace UnityMcp.Core
 {
     /// <summary>Calls whose answer may come after a domain reload: a compile waiting for
     /// the reload, a test run that reloads, entering Play Mode. The adapter saves the store
-    /// in SessionState right before the reload (<see cref="Save"/>) and loads it in the new
-    /// domain (<see cref="Load"/>). Each held call is in one of two states:
+    /// in SessionState as the reload starts, once the connection has stopped
+    /// (<see cref="SaveAfterAnnouncing"/>), and loads it in the new domain
+    /// (<see cref="Load"/>). Each held call is in one of two states:
     /// <list type="bullet">
     /// <item>running: no answer yet. reload.starting lists it as spanning. After the reload
     /// the daemon finds it missing from the hello's delivered answers and sends it again
@@ -321,6 +322,30 @@ namespace UnityMcp.Core
                 }
             }
             return new JObject { { "version", FormatVersion }, { "calls", calls } }.ToString(Formatting.None);
+        }
+
+        /// <summary>beforeAssemblyReload's hand-off: announces the reload on client
+        /// (reload.starting lists the held calls, then the connection closes, and
+        /// BridgeClient.Stop waits — up to its CloseTimeout — for the reader to end on the
+        /// daemon's close), and only then returns the store as <see cref="Save"/> writes it,
+        /// for SessionState. Saved before, a cancel (<see cref="Forget"/>) or a re-sent call
+        /// (<see cref="Adopt"/>) that the reader handled while the reload was announced would
+        /// be lost with the domain (review finding 18). client may be null (not connected):
+        /// the store is saved all the same; problem says why announcing failed, else null.
+        /// Were the daemon not to answer the close in time, a message it sends later is lost
+        /// like any message after a dropped connection.</summary>
+        public string SaveAfterAnnouncing(BridgeClient client, out string problem)
+        {
+            problem = null;
+            try
+            {
+                if (client != null) client.AnnounceReload();
+            }
+            catch (Exception e)
+            {
+                problem = "announcing the reload to the daemon failed (" + e.GetBaseException().Message + "); the held calls are saved all the same";
+            }
+            return Save();
         }
 
         /// <summary>A store from <see cref="Save"/>'s string (empty or null: an empty store).

@@ -30,6 +30,7 @@ namespace UnityMcp.Core
         internal ToolCall(string callId, string tool, JObject args, DateTime deadlineUtc, CancellationToken cancelled, Action<ToolCall> onDone)
         {
             CallId = callId;
+            Session = "";
             Tool = tool;
             Args = args ?? new JObject();
             DeadlineUtc = deadlineUtc;
@@ -39,6 +40,10 @@ namespace UnityMcp.Core
 
         /// <summary>Daemon-generated id, stable across domain reloads.</summary>
         public string CallId { get; private set; }
+        /// <summary>The MCP session the call came from, as the daemon names it (an opaque,
+        /// non-secret id; "" when the daemon did not say). Per-session state such as
+        /// undo's record of a session's own calls is keyed by it.</summary>
+        public string Session { get; internal set; }
         public string Tool { get; private set; }
         public JObject Args { get; private set; }
         /// <summary>When the daemon stops waiting (DateTime.MaxValue if none).</summary>

@@ -33,6 +33,35 @@ namespace UnityMcp.Editor
             Add(r, "input_replay", EditorInputTools.Replay);
             Add(r, "get-menu-items", MenuTools.GetMenuItems);
             Add(r, "execute-menu-item", MenuTools.ExecuteMenuItem);
+            Add(r, "gameobject_create", GameObjectTools.Create);
+            Add(r, "gameobject_delete", GameObjectTools.Delete);
+            Add(r, "gameobject_duplicate", GameObjectTools.Duplicate);
+            Add(r, "gameobject_reparent", GameObjectTools.Reparent);
+            Add(r, "gameobject_set_transform", GameObjectTools.SetTransform);
+            Add(r, "gameobject_set_active", GameObjectTools.SetActive);
+            Add(r, "gameobject_add_component", GameObjectTools.AddComponent);
+            Add(r, "gameobject_remove_component", GameObjectTools.RemoveComponent);
+            Add(r, "inspect_list", InspectTools.List);
+            Add(r, "inspect_read", InspectTools.Read);
+            Add(r, "inspect_write", InspectTools.Write);
+            Add(r, "scene_browse_hierarchy", HierarchyBrowse.Invoke);
+            Add(r, "scene_list", SceneFileTools.List);
+            Add(r, "scene_open", SceneFileTools.Open);
+            Add(r, "scene_create", SceneFileTools.Create);
+            Add(r, "scene_save", SceneFileTools.Save);
+            Add(r, "prefab_create", PrefabTools.Create);
+            Add(r, "prefab_instantiate", PrefabTools.Instantiate);
+            Add(r, "prefab_apply", PrefabTools.Apply);
+            Add(r, "prefab_overrides", PrefabTools.Overrides);
+            Add(r, "prefab_revert", PrefabTools.Revert);
+            Add(r, "prefab_create_variant", PrefabTools.CreateVariant);
+            Add(r, "prefab_unpack", PrefabTools.Unpack);
+            Add(r, "prefab_edit", PrefabEdit.Invoke);
+            Add(r, "play_mode_status", PlayModeTools.Status);
+            Add(r, "play_mode_step", PlayModeTools.Step);
+            Add(r, "undo", Authoring.UndoCalls);
+            Add(r, "redo", Authoring.RedoCalls);
+            Add(r, "batch", BatchTool.Invoke);
             return r;
         }
 

@@ -41,13 +41,17 @@ namespace UnityMcp.Editor
                 catch (Exception e) { Debug.LogException(e); }
             }
             if (!work.IsEmpty) pending = true;
-            // Main thread here: keep the editor loop ticking so the next frame comes soon.
-            EditorApplication.QueuePlayerLoopUpdate();
+            // No EditorApplication.QueuePlayerLoopUpdate here: it is SetSceneRepaintDirty
+            // (UnityCsReference: Editor/Mono/EditorApplication.bindings.cs), which repaints
+            // every autoRepaintOnSceneChange window and runs an Edit Mode player loop on the
+            // next update. The pump's SignalTick alone brings that update; work left over
+            // keeps it signalling (HasWork).
         }
     }
 
-    /// <summary>Wakes the editor loop from any thread while the bridge has work (a
-    /// <see cref="TickPump"/> over Unity's thread-safe tick signal). Unity has no public
+    /// <summary>Wakes the editor loop from any thread while the bridge has work, and when a
+    /// <see cref="Frames"/> job is due (a <see cref="TickPump"/> over Unity's thread-safe
+    /// tick signal). Unity has no public
     /// API for this: EditorApplication.SignalTick is internal, marked [ThreadSafe]
     /// (UnityCsReference: Editor/Mono/EditorApplication.bindings.cs; Unity itself calls it
     /// from EditorApplication.CallDelayed, Editor/Mono/EditorApplication.cs), so it is
@@ -72,7 +76,7 @@ namespace UnityMcp.Editor
             catch (Exception) { return null; }
         }
 
-        /// <summary>Starts the pump; isBusy says whether main-thread work is queued or running.</summary>
+        /// <summary>Starts the pump; isBusy says whether main-thread work is queued (any thread).</summary>
         public static void Install(Func<bool> isBusy)
         {
             if (signal == null || pump != null) return;
@@ -84,6 +88,14 @@ namespace UnityMcp.Editor
         {
             var p = pump;
             if (p != null) p.Poke();
+        }
+
+        /// <summary>The earliest <see cref="Frames"/> job is due after <paramref name="after"/>
+        /// (zero: at the next update; null: none is waiting). Main thread.</summary>
+        public static void Due(TimeSpan? after)
+        {
+            var p = pump;
+            if (p != null) p.Due(after);
         }
 
         /// <summary>Stops the pump (before a domain reload: its timer must not outlive the domain).</summary>
@@ -104,7 +116,21 @@ namespace UnityMcp.Editor
 
     /// <summary>Runs a multi-frame tool body (an iterator) on EditorApplication.update, one
     /// step per editor update. Yield null to wait a frame, or a <see cref="WaitSeconds"/>.
-    /// An exception fails the call with editor_error; a cancelled call stops quietly.</summary>
+    /// An exception fails the call with editor_error; a cancelled call stops quietly.
+    ///
+    /// After each step the jobs tell <see cref="EditorWake"/> when the earliest of them is
+    /// due (<see cref="WakeSchedule.DueIn"/>): a job that yielded null is due at the next
+    /// update, so the pump keeps an unfocused Editor ticking for it; a job sleeping in a
+    /// WaitSeconds (a test run's or a compile's watch) lets the Editor idle until it is
+    /// due. Nothing here calls EditorApplication.QueuePlayerLoopUpdate
+    /// (SetSceneRepaintDirty, UnityCsReference: Editor/Mono/EditorApplication.bindings.cs),
+    /// which per its documentation is what makes an Edit Mode update run the player loop and
+    /// repaint the windows that repaint on scene changes. No job needs that per tick: the
+    /// only jobs that wait for game frames (Time.frameCount, PlayModeInputTools.WaitFrames)
+    /// run in Play Mode, where the Editor runs the player loop on every update the pump
+    /// wakes (paused, frames do not advance either way and they give up after 2 s); in Edit
+    /// Mode a job waits for editor updates (repaints, input), which SignalTick brings. A
+    /// capture asks for the one player-loop update it wants (EditorWindows.Prepare).</summary>
     public static class Frames
     {
         sealed class Job
@@ -133,11 +159,10 @@ namespace UnityMcp.Editor
             jobs.Add(job);
             Step(job); // first step at once
             if (Finished(job)) jobs.Remove(job);
-            running = jobs.Count;
-            if (running > 0) EditorWake.Poke();
+            Publish();
         }
 
-        /// <summary>Number of jobs still running (any thread; for the tick pump and the settings page).</summary>
+        /// <summary>Number of jobs still running (any thread).</summary>
         public static int Running { get { return running; } }
 
         static void Tick()
@@ -146,20 +171,35 @@ namespace UnityMcp.Editor
             var now = Now;
             foreach (var job in jobs.ToArray())
             {
-                if (job.WakeAt > now) continue;
+                // A sleeping job is stepped early only to end it when its call is over
+                // (cancelled, answered): it stops quietly instead of sleeping on.
+                if (job.WakeAt > now && !Over(job)) continue;
                 Step(job);
                 if (Finished(job)) jobs.Remove(job);
             }
+            Publish();
+        }
+
+        /// <summary>Tells the pump when the earliest job is due (none: null).</summary>
+        static void Publish()
+        {
             running = jobs.Count;
-            if (jobs.Count > 0) EditorApplication.QueuePlayerLoopUpdate();
+            EditorWake.Due(WakeSchedule.DueIn(Now, WakeTimes()));
+        }
+
+        static IEnumerable<double> WakeTimes()
+        {
+            foreach (var job in jobs) yield return job.WakeAt;
         }
 
         static bool Finished(Job job) { return job.Routine == null; }
 
+        static bool Over(Job job) { return job.Call != null && (job.Call.IsDone || job.Call.Cancelled.IsCancellationRequested); }
+
         static void Step(Job job)
         {
             if (job.Routine == null) return;
-            if (job.Call != null && (job.Call.IsDone || job.Call.Cancelled.IsCancellationRequested))
+            if (Over(job))
             {
                 Dispose(job);
                 return;

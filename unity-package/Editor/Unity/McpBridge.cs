@@ -55,7 +55,10 @@ namespace UnityMcp.Editor
         {
             EditorApplication.update += queue.Drain;
             EditorApplication.update += UpdateFlags;
-            EditorWake.Install(() => queue.HasWork || Frames.Running > 0);
+            // Queued work keeps the pump signalling; multi-frame jobs tell it when they are
+            // due themselves (Frames → EditorWake.Due), so a job sleeping in a WaitSeconds
+            // (a test run, a compile) lets the Editor idle until then.
+            EditorWake.Install(() => queue.HasWork);
             AssemblyReloadEvents.beforeAssemblyReload += EditorWake.Uninstall;
             ConsoleTools.InstallBuffer();
 
@@ -228,11 +231,13 @@ namespace UnityMcp.Editor
                 try { h(); } catch (Exception e) { Debug.LogException(e); }
             }
             ScriptWatch.Stop();
-            SessionState.SetString(SpanningKey, Spanning.Save());
             var c = Client;
-            if (c == null) return;
-            if (c.DaemonStartTried) SessionState.SetBool(DaemonStartKey, true); // the posted flag may not have run yet
-            c.AnnounceReload();
+            if (c != null && c.DaemonStartTried) SessionState.SetBool(DaemonStartKey, true); // the posted flag may not have run yet
+            // Saved after the announcement has stopped the connection's reader, so a cancel or
+            // a re-sent call that arrives meanwhile is in what the next domain loads.
+            string problem;
+            SessionState.SetString(SpanningKey, Spanning.SaveAfterAnnouncing(c, out problem));
+            if (problem != null) Debug.LogWarning("[unitymcp] " + problem);
         }
 
         static void OnPlayModeChanged(PlayModeStateChange change)

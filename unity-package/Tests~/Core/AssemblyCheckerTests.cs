@@ -75,12 +75,13 @@ namespace UnityMcp.Core.Tests
         public void AllowsEditorScripting()
         {
             var built = new List<string>();
+            var refused = new List<string>();
             foreach (var dll in Snippets("Allowed_"))
             {
                 built.Add(NameOf(dll));
-                var found = AssemblyChecker.Check(Assembly.LoadFrom(dll), SecurityLevel.Restricted);
-                Assert.IsEmpty(found, NameOf(dll) + ": " + string.Join("\n", found.ToArray()));
+                foreach (var line in AssemblyChecker.Check(Assembly.LoadFrom(dll), SecurityLevel.Restricted)) refused.Add(NameOf(dll) + ": " + line);
             }
+            Assert.IsEmpty(refused, string.Join("\n", refused.ToArray()));
             foreach (var name in AllowedSnippets) CollectionAssert.Contains(built, name, "Allowed_ snippet built (build.sh step 6)");
         }
 
@@ -104,13 +105,15 @@ namespace UnityMcp.Core.Tests
             StringAssert.Contains("System.IO.File.Delete in Snippet_Blocked_AsyncHidden.Later (in an async method)", string.Join("\n", Restricted("Blocked_AsyncHidden").ToArray()));
         }
 
-        /// <summary>The old daemon key, computed so no literal shows: allowed, because unitymcp
-        /// no longer reads EditorPrefs (the daemon path and auto-start are in the user's
-        /// editor.json); only the one-time migration touches the old keys, and deletes them.</summary>
+        /// <summary>The old daemon key, computed so no literal shows: refused now, as every key
+        /// a snippet cannot be seen to own is (ArgumentRules.Keys), though unitymcp no longer
+        /// reads EditorPrefs (the daemon path and auto-start are in the user's editor.json);
+        /// only the one-time migration touches the old keys, and deletes them.</summary>
         [Test]
-        public void TheOldDaemonKeyIsHarmless()
+        public void TheOldDaemonKeyIsRefusedAndUnused()
         {
-            Assert.IsEmpty(Restricted("Allowed_EditorPrefsComputedKey"));
+            var found = string.Join("\n", Restricted("Blocked_EditorPrefsComputedKey").ToArray());
+            StringAssert.Contains("writes an EditorPrefs key computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsComputedKey.Joined", found);
             var editorDll = FindEditorAssembly();
             var settings = Assembly.LoadFrom(editorDll).GetType("UnityMcp.Editor.McpSettings", true);
             const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.DeclaredOnly;
@@ -135,7 +138,7 @@ namespace UnityMcp.Core.Tests
                     Assert.AreNotEqual("UnityEditor.EditorPrefs", r.DeclaringType == null ? null : r.DeclaringType.FullName, accessor + " uses EditorPrefs." + r.Name);
         }
 
-        static string FindEditorAssembly()
+        internal static string FindEditorAssembly()
         {
             var direct = Path.Combine(Dir, "UnityMcp.Editor.dll");
             if (File.Exists(direct)) return direct;
@@ -149,9 +152,11 @@ namespace UnityMcp.Core.Tests
         static readonly string[] AllowedSnippets =
         {
             "Allowed_AssetDatabaseRead", "Allowed_CollectionsAndLock", "Allowed_DebugLog", "Allowed_DelegateInvoke",
-            "Allowed_EditorPrefsComputedKey", "Allowed_EditorPrefsUserKeys", "Allowed_EditorScripting", "Allowed_EnvironmentAndTime",
+            "Allowed_EditorScripting", "Allowed_EnvironmentAndTime",
             "Allowed_EventInvoke", "Allowed_ExpressionTree", "Allowed_GenericsAndTypes", "Allowed_GetAssemblies", "Allowed_IteratorAsync",
             "Allowed_Linq", "Allowed_MemoryStreams", "Allowed_ReadFiles", "Allowed_StringBuilder", "Allowed_UndoSelection",
+            // The neighbours of issue 27's refusals, still allowed.
+            "Allowed_SnippetKeys", "Allowed_SerializedComponents", "Allowed_ThreadingNeighbours",
         };
 
         const string Files = "writing, moving or deleting files";
@@ -159,6 +164,10 @@ namespace UnityMcp.Core.Tests
         const string Proc = "starting processes";
         const string Level = "changing the unitymcp security level";
         const string Threads = "starting threads";
+        const string Keys = "writing or deleting EditorPrefs, PlayerPrefs or SessionState keys that do not visibly start with \"McpSnippets.\"";
+        const string Serialized = "writing serialized data (SerializedObject";
+        const string Blocking = "blocking the Editor's main thread";
+        const string Settings = "changing project settings";
 
         // What each Blocked_ snippet must be refused for: the member (or type) and the reason.
         static readonly Dictionary<string, string[]> Expected = new Dictionary<string, string[]>
@@ -232,6 +241,63 @@ namespace UnityMcp.Core.Tests
             { "Blocked_TypeofActivator", new[] { "uses the type System.Diagnostics.Process", "System.Activator.CreateInstance", Proc, Refl } },
             { "Blocked_UnityMcpTypes", new[] { "UnityMcp.Core.SnippetWrapper.Hash", Level } },
             { "Blocked_WebClient", new[] { "new System.Net.WebClient", "network access" } },
+            // Issue 27: Unity's own preference keys, serialized writes into settings, blocking waits.
+            { "Blocked_EditorPrefsScriptEditor", new[] {
+                "writes the EditorPrefs key \"kScriptsDefaultApp\" (UnityEditor.EditorPrefs.SetString)",
+                "writes an EditorPrefs key computed at run time, starting with \"kScriptEditorArgs\" (UnityEditor.EditorPrefs.SetString)",
+                "writes the EditorPrefs key \"kDiffsDefaultApp\"", Keys, "such as \"McpSnippets.LastScene\"" } },
+            { "Blocked_EditorPrefsComputedKey", new[] {
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsComputedKey.Joined",
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsComputedKey.Reversed",
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsComputedKey.Reassigned", Keys } },
+            { "Blocked_EditorPrefsUserKeys", new[] {
+                "writes the EditorPrefs key \"MyTool.ExporterPath\" (UnityEditor.EditorPrefs.SetString)",
+                "writes the EditorPrefs key \"MyTool.Runs\" (UnityEditor.EditorPrefs.SetInt)",
+                "deletes the EditorPrefs key \"MyTool.Old\" (UnityEditor.EditorPrefs.DeleteKey)", Keys } },
+            { "Blocked_EditorPrefsPrefixTricks", new[] {
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsPrefixTricks.Branch",
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsPrefixTricks.FormatFirst",
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsPrefixTricks.NumberFirst",
+                "writes the EditorPrefs key \"mcpsnippets.a\" (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsPrefixTricks.OtherCase", Keys } },
+            { "Blocked_PlayerPrefsKeys", new[] {
+                "writes the PlayerPrefs key \"HighScore\" (UnityEngine.PlayerPrefs.SetInt)",
+                "writes a PlayerPrefs key computed at run time, starting with \"Server\" (UnityEngine.PlayerPrefs.SetString)",
+                "deletes the PlayerPrefs key \"Tutorial.Done\" (UnityEngine.PlayerPrefs.DeleteKey)", Keys } },
+            { "Blocked_SessionStateComputedKey", new[] {
+                "writes a SessionState key computed at run time (UnityEditor.SessionState.SetString)",
+                "deletes a SessionState key computed at run time (UnityEditor.SessionState.EraseString)",
+                "writes a unitymcp key starting with \"UnityMcp.Input\" (UnityEditor.SessionState.SetBool)", Keys, Level } },
+            { "Blocked_SerializedProjectSettings", new[] {
+                "writes serialized data into a value typed UnityEngine.Object (new UnityEditor.SerializedObject)", Serialized,
+                "new SerializedObject(go.GetComponent<MyComponent>())" } },
+            { "Blocked_SerializedFoundObjects", new[] {
+                "writes serialized data into a value typed UnityEngine.Object (new UnityEditor.SerializedObject) in Snippet_Blocked_SerializedFoundObjects.All",
+                "writes serialized data into a value typed UnityEngine.Object (new UnityEditor.SerializedObject) in Snippet_Blocked_SerializedFoundObjects.Each",
+                "writes serialized data into a value typed UnityEngine.ScriptableObject (new UnityEditor.SerializedObject) in Snippet_Blocked_SerializedFoundObjects.Scriptable",
+                "writes serialized data into a value typed UnityEngine.Object (new UnityEditor.SerializedObject) in Snippet_Blocked_SerializedFoundObjects.Cast", Serialized } },
+            { "Blocked_SerializedBranch", new[] {
+                "writes serialized data into a value typed UnityEngine.Object (new UnityEditor.SerializedObject) in Snippet_Blocked_SerializedBranch.ComponentFirst",
+                "writes serialized data into a value typed UnityEngine.Object (new UnityEditor.SerializedObject) in Snippet_Blocked_SerializedBranch.SettingFirst", Serialized } },
+            { "Blocked_SerializedFromEditor", new[] {
+                "uses UnityEditor.Editor.serializedObject (get)",
+                "writes serialized data into a value typed UnityEngine.Object (new UnityEditor.SerializedObject)", Serialized } },
+            { "Blocked_SerializedUIEvents", new[] {
+                "uses UnityEditor.UIElements.SerializedPropertyChangeEvent.changedProperty (get)",
+                "uses UnityEditor.UIElements.SerializedObjectChangeEvent.changedObject (get)", Serialized } },
+            { "Blocked_CopySerializedIntoSetting", new[] {
+                "writes serialized data into a value typed UnityEngine.Object (UnityEditor.EditorUtility.CopySerialized)",
+                "writes serialized data into a value typed UnityEngine.Object (UnityEngine.JsonUtility.FromJsonOverwrite)",
+                "writes serialized data into a value typed System.Object (UnityEngine.JsonUtility.FromJsonOverwrite)", Serialized } },
+            { "Blocked_PresetIntoSetting", new[] {
+                "writes serialized data into a value typed UnityEngine.Object (UnityEditor.Presets.Preset.ApplyTo)",
+                "uses UnityEditor.Presets.Preset.RemoveFromDefault", Serialized, Settings } },
+            { "Blocked_VersionControlMode", new[] { "uses UnityEditor.VersionControlSettings.mode (set)", Settings } },
+            { "Blocked_ExplicitLayout", new[] { "declares a type with explicit field layout (overlapping fields) in Snippet_Blocked_ExplicitLayout.Pun", "native code" } },
+            { "Blocked_ThreadSleep", new[] { "uses System.Threading.Thread.Sleep", "uses System.Threading.Thread.SpinWait", Blocking, "EditorApplication.delayCall" } },
+            { "Blocked_Waits", new[] {
+                "uses System.Threading.Thread.Join", "System.Threading.SpinWait", "uses System.Threading.WaitHandle.WaitOne",
+                "uses System.Threading.Monitor.Wait", "uses System.Threading.Tasks.Task.Wait", "uses System.Threading.ManualResetEventSlim.Wait",
+                "uses System.Threading.SemaphoreSlim.Wait", Blocking } },
         };
     }
 }

@@ -15,6 +15,12 @@ namespace UnityMcp.Core.Tests
         [TestCase("GameObject/Create Empty", null)]
         [TestCase("Edit/Delete All", null)]
         [TestCase("Assets/Refresh", null)]
+        // Saving the project writes whatever changed in memory, project settings included.
+        [TestCase("File/Save Project", "File/Save Project")]
+        [TestCase("file/save project", "File/Save Project")]
+        [TestCase("File/Save", null)]
+        [TestCase("File/Save As...", null)]
+        [TestCase("Edit/Project Settings...", null)]
         public void DefaultDeny(string path, string want)
         {
             Assert.AreEqual(want, MenuRules.DeniedBy(path, null, null));

@@ -90,6 +90,14 @@ namespace UnityMcp.Core.Tests
         [TestCase("UnityEngine.Renderer", "materials", "sharedMaterials")]
         [TestCase("UnityEngine.MeshFilter", "mesh", "sharedMesh")]
         [TestCase("UnityEngine.Collider", "material", "sharedMaterial")]
+        [TestCase("UnityEngine.MonoBehaviour", "destroyCancellationToken", "enabled or isActiveAndEnabled")]
+        [TestCase("UnityEngine.Random", "value", "Random.state")]
+        [TestCase("UnityEngine.Random", "rotationUniform", "Random.state")]
+        [TestCase("TMPro.TMP_Text", "fontMaterial", "fontSharedMaterial")]
+        [TestCase("TMPro.TMP_Text", "fontMaterials", "fontSharedMaterial or the field m_fontSharedMaterials")]
+        [TestCase("TMPro.TMP_Text", "fontSharedMaterials", "fontSharedMaterial or the field m_fontSharedMaterials")]
+        [TestCase("UnityEngine.UI.Graphic", "materialForRendering", "material")]
+        [TestCase("UnityEngine.UI.Graphic", "canvasRenderer", "the GameObject's CanvasRenderer component")]
         public void KnownOffendersSayWhatToReadInstead(string type, string name, string instead)
         {
             var why = SideEffectGetters.Why(type, name);
@@ -101,6 +109,9 @@ namespace UnityMcp.Core.Tests
         [TestCase("UnityEngine.Renderer", "sharedMaterial")]
         [TestCase("UnityEngine.Projector", "material")]
         [TestCase("Game.Weapon", "material")]
+        [TestCase("TMPro.TMP_Text", "fontSharedMaterial")]
+        [TestCase("UnityEngine.Random", "state")]
+        [TestCase("UnityEngine.UI.Graphic", "material")]
         public void OthersAreRead(string type, string name)
         {
             Assert.IsNull(SideEffectGetters.Why(type, name));
@@ -118,6 +129,9 @@ namespace UnityMcp.Core.Tests
             Assert.IsNull(SideEffectGetters.Why(typeof(UnityEngine.OwnMaterial).GetProperty("material", BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly)),
                 "a property redeclared with new is the subclass's own");
             Assert.IsNull(SideEffectGetters.Why((PropertyInfo)null));
+            Assert.IsNotNull(SideEffectGetters.Why(P(typeof(TMPro.TextMeshProUGUI), "fontMaterial")), "declared by TMP_Text");
+            Assert.IsNotNull(SideEffectGetters.Why(typeof(TMPro.TextMeshProUGUI).GetProperty("materialForRendering", BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly)),
+                "TMP's override of Graphic.materialForRendering");
         }
     }
 }

@@ -209,6 +209,68 @@ namespace UnityMcp.Core.Tests
             Assert.IsNull(problem);
         }
 
+        sealed class Inline : IMainThread { public void Post(Action work) { work(); } }
+
+        sealed class Quiet : ILog
+        {
+            public void Info(string message) { }
+            public void Warn(string message) { }
+        }
+
+        /// <summary>Review finding 18: the store is saved after the reload is announced and
+        /// the connection's reader has stopped, so a cancel that arrives while
+        /// beforeAssemblyReload waits on the daemon is in what the next domain loads (saved
+        /// before, the cancelled call would come back and be delivered again).</summary>
+        [Test]
+        public void CancelDuringTheAnnouncementIsSaved()
+        {
+            var wait = TimeSpan.FromSeconds(10);
+            using (var daemon = new FakeDaemon())
+            {
+                var spanning = new SpanningCalls();
+                var tools = new ToolRegistry();
+                tools.Register(new DelegateTool("run-tests", true, c => spanning.Hold(c)));
+                var identity = new EditorIdentity { ProjectPath = "/p", DataPath = "/p/Assets", ProductName = "p", UnityVersion = "t", PackageVersion = "t" };
+                var client = new BridgeClient(identity, tools, new Inline(), new Quiet(), daemon.StateDir) { AutoStartDaemon = false, Spanning = spanning };
+                client.Start();
+                daemon.Accept(wait);
+                daemon.Greet();
+                daemon.Call("r1", "c1", "run-tests");
+                daemon.Call("r2", "c2", "run-tests");
+                Assert.IsTrue(SpinWait.SpinUntil(() => spanning.Count == 2, wait), "the tool did not hold both calls");
+
+                string saved = null, problem = "not returned";
+                var reload = new Thread(() => saved = spanning.SaveAfterAnnouncing(client, out problem)); // the main thread
+                reload.Start();
+                var ev = daemon.Read();
+                Assert.AreEqual(Protocol.ReloadStarting, (string)ev["params"]["type"]);
+                CollectionAssert.AreEqual(new[] { "c1", "c2" }, ev["params"]["data"]["spanning"].ToObject<string[]>());
+                // The daemon's client gave up on c1 just then; the daemon cancels it before it
+                // reads (and answers) the close.
+                daemon.Write(new JObject { { "jsonrpc", "2.0" }, { "method", Protocol.Cancel }, { "params", new JObject { { "callId", "c1" } } } });
+                Assert.IsNull(daemon.Read(), "then the close");
+                Assert.IsTrue(reload.Join(wait), "SaveAfterAnnouncing did not return");
+                Assert.IsNull(problem);
+
+                string loadProblem;
+                var next = SpanningCalls.Load(saved, out loadProblem);
+                Assert.IsNull(loadProblem);
+                CollectionAssert.AreEqual(new[] { "c2" }, next.Ids(), "the cancelled call is not carried into the next domain");
+            }
+        }
+
+        [Test]
+        public void SaveAfterAnnouncingWithoutAClientSaves()
+        {
+            var s = new SpanningCalls();
+            s.Hold(Call("c1", "compile", DateTime.MaxValue, new List<ToolCall>()));
+            string problem;
+            var saved = s.SaveAfterAnnouncing(null, out problem);
+            Assert.IsNull(problem);
+            string loadProblem;
+            CollectionAssert.AreEqual(new[] { "c1" }, SpanningCalls.Load(saved, out loadProblem).Ids());
+        }
+
         [Test]
         public void HoldNeedsACallId()
         {

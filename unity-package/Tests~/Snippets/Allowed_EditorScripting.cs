@@ -13,7 +13,7 @@ namespace McpSnippets
             foreach (var n in names) counts[Path.GetExtension(n)] = counts.TryGetValue(Path.GetExtension(n), out var c) ? c + 1 : 1;
             UnityEngine.Debug.Log(string.Format("{0} files, {1} chars", names.Count, text.Length));
             Func<int, int> twice = x => x * 2;
-            UnityEditor.EditorPrefs.SetString("MyTool.LastRun", DateTime.Now.ToString());
+            UnityEditor.EditorPrefs.SetString("McpSnippets.LastRun", DateTime.Now.ToString());
             return new { names.Count, doubled = twice(names.Count), kinds = counts.Keys.ToArray() };
         }
     }

@@ -1,4 +1,4 @@
-// expect: (nothing blocked): reading the environment, Stopwatch, Thread.Sleep, hashing
+// expect: (nothing blocked): reading the environment, Stopwatch, hashing (Thread.Sleep is refused: Blocked_ThreadSleep)
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Allowed_EnvironmentAndTime.dll).
 using System; using System.Diagnostics; using System.Security.Cryptography; using System.Text;
 namespace McpSnippets
@@ -8,7 +8,6 @@ namespace McpSnippets
         public static object Execute(System.Collections.Generic.IDictionary<string, object> parameters)
         {
             var sw = Stopwatch.StartNew();
-            System.Threading.Thread.Sleep(1);
             var home = Environment.GetEnvironmentVariable("HOME");
             var cwd = Environment.CurrentDirectory;
             var machine = Environment.MachineName + Environment.ProcessorCount + Environment.OSVersion.Platform;

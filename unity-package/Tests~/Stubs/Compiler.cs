@@ -69,7 +69,7 @@ namespace UnityEditor.SceneManagement
     // UnityCsReference: Editor/Mono/SceneManagement/StageManager/PrefabStage/PrefabStageUtility.cs
     public static class PrefabStageUtility
     {
-        public static PrefabStage GetCurrentPrefabStage() { throw new NotImplementedException(); }
+        public static PrefabStage GetCurrentPrefabStage() { return null; }
     }
 }
 
@@ -78,12 +78,15 @@ namespace UnityEngine
     // UnityCsReference: Runtime/Export/Scripting/UnityEngineObject.bindings.cs
     public partial class Object
     {
-        public static void DontDestroyOnLoad(Object target) { throw new NotImplementedException(); }
-    }
-
-    // UnityCsReference: Runtime/Export/Scripting/GameObject.bindings.cs
-    public sealed partial class GameObject
-    {
-        public Scene scene { get { throw new NotImplementedException(); } }
+        // Object.DontDestroyOnLoad: Play Mode only; a root object moves to the
+        // DontDestroyOnLoad scene, which SceneManager does not list.
+        public static void DontDestroyOnLoad(Object target)
+        {
+            var go = target as GameObject ?? (target is Component ? ((Component)target).gameObject : null);
+            if (go == null || !UnityEditor.EditorApplication.isPlaying || go.transform.parent != null) return;
+            if (World.DontDestroy == null) { var s = SceneManagement.SceneData.New("", "DontDestroyOnLoad"); World.DontDestroy = SceneManagement.SceneData.Of(s); }
+            go.transform.Detach();
+            go.transform.Restore(new object[] { null, World.DontDestroy.roots.Count, go.transform.localPosition, go.transform.localRotation, go.transform.localScale, World.DontDestroy });
+        }
     }
 }

@@ -5,16 +5,10 @@ using System;
 
 namespace UnityEditor
 {
-    public sealed partial class EditorApplication
-    {
-        // UnityCsReference: Editor/Mono/EditorApplication.bindings.cs ("Is editor either
-        // currently in play mode, or about to switch to it? (RO)")
-        public static bool isPlayingOrWillChangePlaymode { get { throw new NotImplementedException(); } }
-    }
-
     public sealed partial class EditorUtility
     {
         // UnityCsReference: Editor/Mono/EditorUtility.bindings.cs (FreeFunction HaveEditorCompileErrors)
-        public static bool scriptCompilationFailed { get { throw new NotImplementedException(); } }
+        public static bool scriptCompilationFailed { get { return FakeCompileFailed; } }
+        internal static bool FakeCompileFailed;
     }
 }

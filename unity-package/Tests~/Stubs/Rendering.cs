@@ -40,10 +40,26 @@ namespace UnityEngine
         public Rect(float x, float y, float width, float height) { }
     }
 
-    // UnityCsReference: Runtime/Export/Graphics/Texture.cs (ReadPixels)
+    // UnityCsReference: Runtime/Export/Graphics/Texture.cs (ReadPixels, SetPixels32) and
+    // Runtime/Export/Graphics/Texture.bindings.cs (GetPixels32)
     public sealed partial class Texture2D
     {
         public void ReadPixels(Rect source, int destX, int destY) { }
+        public Color32[] GetPixels32() { throw new NotImplementedException(); }
+        public void SetPixels32(Color32[] colors) { }
+    }
+
+    // UnityCsReference: Runtime/Export/SystemInfo/SystemInfo.bindings.cs (graphicsUVStartsAtTop)
+    public sealed partial class SystemInfo
+    {
+        public static bool graphicsUVStartsAtTop { get { throw new NotImplementedException(); } }
+    }
+
+    // UnityCsReference: Runtime/Export/IMGUI/GUIElement.bindings.cs (RectOffset's edges)
+    public partial class RectOffset
+    {
+        public int left { get { throw new NotImplementedException(); } set { } }
+        public int top { get { throw new NotImplementedException(); } set { } }
     }
 }
 

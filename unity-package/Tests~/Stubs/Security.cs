@@ -20,28 +20,11 @@ namespace UnityEditor
     }
 
     // UnityCsReference: Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs
-    // (CreateAsset, CopyAsset, GUIDToAssetPath, LoadAssetAtPath) and
-    // Editor/Mono/AssetDatabase/AssetDatabaseSearching.cs (FindAssets)
+    // (CreateAsset, CopyAsset; GUIDToAssetPath is in Scenes.cs, LoadAssetAtPath in Prefabs.cs)
     public partial class AssetDatabase
     {
         public static void CreateAsset(UnityEngine.Object asset, string path) { }
         public static bool CopyAsset(string path, string newPath) { throw new NotImplementedException(); }
-        public static string GUIDToAssetPath(string guid) { throw new NotImplementedException(); }
-        public static T LoadAssetAtPath<T>(string assetPath) where T : UnityEngine.Object { throw new NotImplementedException(); }
-        public static string[] FindAssets(string filter) { throw new NotImplementedException(); }
-    }
-
-    // UnityCsReference: Editor/Mono/Undo/Undo.bindings.cs
-    public partial class Undo
-    {
-        public static void RecordObject(UnityEngine.Object objectToUndo, string name) { }
-        public static void RegisterCreatedObjectUndo(UnityEngine.Object objectToUndo, string name) { }
-    }
-
-    // UnityCsReference: Editor/Mono/Selection.bindings.cs (Editor/Mono/Selection/Selection.bindings.cs from 6000.0)
-    public sealed partial class Selection
-    {
-        public static UnityEngine.Object[] objects { get { throw new NotImplementedException(); } set { } }
     }
 
     // UnityCsReference: Editor/Mono/FileUtil.bindings.cs
@@ -60,12 +43,6 @@ namespace UnityEditor
     public sealed partial class EditorApplication
     {
         public static bool ExecuteMenuItem(string menuItemPath) { throw new NotImplementedException(); }
-    }
-
-    // UnityCsReference: Editor/Mono/Prefabs/PrefabUtility.cs
-    public sealed partial class PrefabUtility
-    {
-        public static GameObject SaveAsPrefabAsset(GameObject instanceRoot, string assetPath) { throw new NotImplementedException(); }
     }
 }
 

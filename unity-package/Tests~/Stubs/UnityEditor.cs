@@ -37,12 +37,8 @@ namespace UnityEditor
         public delegate void CallbackFunction();
         public static CallbackFunction update;
         public static event Action quitting { add { } remove { } }
-        public static event Action<PlayModeStateChange> playModeStateChanged { add { } remove { } }
-        public static event Action<PauseState> pauseStateChanged { add { } remove { } }
-        public static bool isPlaying { get { throw new NotImplementedException(); } set { } }
-        public static bool isPaused { get { throw new NotImplementedException(); } set { } }
-        public static bool isCompiling { get { throw new NotImplementedException(); } }
-        public static double timeSinceStartup { get { throw new NotImplementedException(); } }
+        public static bool isCompiling { get { return FakeCompiling; } }
+        internal static bool FakeCompiling;
         public static void QueuePlayerLoopUpdate() { }
     }
 
@@ -54,13 +50,15 @@ namespace UnityEditor
     }
 
     // UnityCsReference: Editor/Mono/EditorGUIUtility.bindings.cs (class SessionState)
+    // Values live for the Editor session, across domain reloads (the fake's Reset clears them).
     public class SessionState
     {
-        public static void SetString(string key, string value) { }
-        public static string GetString(string key, string defaultValue) { return defaultValue; }
-        public static void EraseString(string key) { }
-        public static void SetBool(string key, bool value) { }
-        public static bool GetBool(string key, bool defaultValue) { return defaultValue; }
+        internal static readonly Dictionary<string, object> Values = new Dictionary<string, object>();
+        public static void SetString(string key, string value) { Values[key] = value; }
+        public static string GetString(string key, string defaultValue) { object v; return Values.TryGetValue(key, out v) && v is string ? (string)v : defaultValue; }
+        public static void EraseString(string key) { Values.Remove(key); }
+        public static void SetBool(string key, bool value) { Values[key] = value; }
+        public static bool GetBool(string key, bool defaultValue) { object v; return Values.TryGetValue(key, out v) && v is bool ? (bool)v : defaultValue; }
     }
 
     // UnityCsReference: Editor/Mono/EditorPrefs.bindings.cs
@@ -83,21 +81,12 @@ namespace UnityEditor
     // UnityCsReference: Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs
     public partial class AssetDatabase
     {
-        public static void Refresh() { }
         public static void SaveAssets() { }
     }
 
     // UnityCsReference: Editor/Mono/AssetPostprocessor.cs (OnPostprocessAllAssets is a
     // message found by reflection: Editor/Mono/AssetPostprocessor.cs, GetCallbacks)
     public partial class AssetPostprocessor { }
-
-    // UnityCsReference: Editor/Mono/Selection.bindings.cs
-    public sealed partial class Selection
-    {
-        public static GameObject[] gameObjects { get { throw new NotImplementedException(); } }
-        public static GameObject activeGameObject { get { throw new NotImplementedException(); } set { } }
-        public static UnityEngine.Object activeObject { get { throw new NotImplementedException(); } set { } }
-    }
 
     // UnityCsReference: Editor/Mono/EditorUtility.bindings.cs
     public sealed partial class EditorUtility
@@ -107,20 +96,11 @@ namespace UnityEditor
 #elif UNITY_6000_3_OR_NEWER
         [Obsolete("InstanceIDToObject(int) is obsolete. Use EditorUtility.EntityIdToObject instead.")]
 #endif
-        public static UnityEngine.Object InstanceIDToObject(int instanceID) { throw new NotImplementedException(); }
+        public static UnityEngine.Object InstanceIDToObject(int instanceID) { return World.Find(instanceID); }
 #if UNITY_6000_3_OR_NEWER
-        public static UnityEngine.Object EntityIdToObject(EntityId entityId) { throw new NotImplementedException(); }
+        public static UnityEngine.Object EntityIdToObject(EntityId entityId) { return World.Find(entityId.Id); }
 #endif
         public static void RevealInFinder(string path) { }
-    }
-
-    // UnityCsReference: Editor/Mono/Undo/Undo.bindings.cs
-    public partial class Undo
-    {
-        public static void IncrementCurrentGroup() { }
-        public static int GetCurrentGroup() { throw new NotImplementedException(); }
-        public static void SetCurrentGroupName(string name) { }
-        public static void CollapseUndoOperations(int groupIndex) { }
     }
 
     // UnityCsReference: Editor/Mono/TypeCache.cs
@@ -249,17 +229,6 @@ namespace UnityEditorInternal
     // UnityCsReference: Editor/Mono/InternalEditorUtility.bindings.cs
     public partial class InternalEditorUtility
     {
-    }
-}
-
-namespace UnityEditor.SceneManagement
-{
-    // UnityCsReference: Editor/Mono/EditorSceneManager.bindings.cs
-    public sealed partial class EditorSceneManager : UnityEngine.SceneManagement.SceneManager
-    {
-        public static bool SaveOpenScenes() { throw new NotImplementedException(); }
-        // UnityCsReference: Editor/Mono/EditorSceneManager.cs
-        public static bool SaveScene(UnityEngine.SceneManagement.Scene scene) { throw new NotImplementedException(); }
     }
 }
 

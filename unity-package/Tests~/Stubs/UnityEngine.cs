@@ -1,54 +1,13 @@
 // Stubs of the UnityEngine API the adapters use (Unity 2022.3 / 6). Every member exists
 // in Unity; the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3); cmd/unityapi checks
 // every declaration against each supported version's branch.
-// Bodies are placeholders: this assembly only lets the adapters compile outside Unity.
+// Bodies are placeholders where the adapters' tests do not run them; the scene objects,
+// math and Undo behave (World.cs, Transform.cs, Math.cs, Undo.cs).
 using System;
 using System.Collections.Generic;
 
 namespace UnityEngine
 {
-    // UnityCsReference: Runtime/Export/Scripting/MonoBehaviour.bindings.cs
-    public class MonoBehaviour : Behaviour { }
-
-    // UnityCsReference: Runtime/Export/Scripting/UnityEngineObject.bindings.cs
-    public partial class Object
-    {
-        public string name { get { throw new NotImplementedException(); } set { } }
-        public HideFlags hideFlags { get { throw new NotImplementedException(); } set { } }
-#if UNITY_6000_5_OR_NEWER
-        [Obsolete("GetInstanceID is deprecated. Use GetEntityId instead. This will be removed in a future version.", true)]
-#endif
-        public int GetInstanceID() { throw new NotImplementedException(); }
-#if UNITY_6000_2_OR_NEWER
-        public EntityId GetEntityId() { throw new NotImplementedException(); }
-#endif
-        public static void DestroyImmediate(Object obj) { throw new NotImplementedException(); }
-        public static implicit operator bool(Object exists) { throw new NotImplementedException(); }
-        public static bool operator ==(Object x, Object y) { throw new NotImplementedException(); }
-        public static bool operator !=(Object x, Object y) { throw new NotImplementedException(); }
-        public override bool Equals(object other) { throw new NotImplementedException(); }
-        public override int GetHashCode() { throw new NotImplementedException(); }
-    }
-
-#if UNITY_6000_2_OR_NEWER
-    // UnityCsReference: Runtime/Export/Scripting/UnityEngineObject.bindings.cs (struct EntityId,
-    // 6000.2 on; int-backed to 6000.4, 64-bit with ToULong/FromULong from 6000.5)
-    public struct EntityId
-    {
-#if UNITY_6000_7_OR_NEWER
-        [Obsolete("EntityId will not be representable by an int in the future. This casting operator will be removed in a future version.", true)]
-#elif UNITY_6000_4_OR_NEWER
-        [Obsolete("EntityId will not be representable by an int in the future. This casting operator will be removed in a future version.", false)]
-#endif
-        public static implicit operator EntityId(int intValue) { throw new NotImplementedException(); }
-        public override string ToString() { throw new NotImplementedException(); }
-#if UNITY_6000_5_OR_NEWER
-        public static EntityId FromULong(ulong input) { throw new NotImplementedException(); }
-        public static ulong ToULong(EntityId entityId) { throw new NotImplementedException(); }
-#endif
-    }
-#endif
-
     // UnityCsReference: Runtime/Export/Scripting/UnityEngineObject.bindings.cs (enum HideFlags)
     [Flags]
     public enum HideFlags
@@ -64,46 +23,11 @@ namespace UnityEngine
         HideAndDontSave = 61,
     }
 
-    // UnityCsReference: Runtime/Export/Scripting/Component.bindings.cs
-    public class Component : Object
-    {
-        public Transform transform { get { throw new NotImplementedException(); } }
-        public GameObject gameObject { get { throw new NotImplementedException(); } }
-    }
-
-    // UnityCsReference: Runtime/Export/Scripting/Behaviour.bindings.cs
-    public class Behaviour : Component { }
-
     // UnityCsReference: Runtime/Export/Scripting/ScriptableObject.bindings.cs
     public class ScriptableObject : Object
     {
-        public static T CreateInstance<T>() where T : ScriptableObject { throw new NotImplementedException(); }
-    }
-
-    // UnityCsReference: Runtime/Export/Scripting/GameObject.bindings.cs
-    public sealed partial class GameObject : Object
-    {
-        // Runtime/Export/Scripting/GameObject.bindings.cs (used by Tests/Editor)
-        public GameObject(string name) { }
-        public Transform transform { get { throw new NotImplementedException(); } }
-        public int layer { get { throw new NotImplementedException(); } set { } }
-        public bool activeSelf { get { throw new NotImplementedException(); } }
-        public bool activeInHierarchy { get { throw new NotImplementedException(); } }
-        public string tag { get { throw new NotImplementedException(); } set { } }
-        public T[] GetComponents<T>() { throw new NotImplementedException(); }
-        public T[] GetComponentsInChildren<T>(bool includeInactive) { throw new NotImplementedException(); }
-    }
-
-    // UnityCsReference: Runtime/Transform/ScriptBindings/Transform.bindings.cs
-    public class Transform : Component, System.Collections.IEnumerable
-    {
-        protected Transform() { }
-        public Vector3 position { get { throw new NotImplementedException(); } set { } }
-        public Quaternion rotation { get { throw new NotImplementedException(); } set { } }
-        public Transform parent { get { throw new NotImplementedException(); } set { } }
-        public int childCount { get { throw new NotImplementedException(); } }
-        public Transform GetChild(int index) { throw new NotImplementedException(); }
-        public System.Collections.IEnumerator GetEnumerator() { throw new NotImplementedException(); }
+        // ScriptableObject.CreateInstance: a new instance, not in any scene.
+        public static T CreateInstance<T>() where T : ScriptableObject { return (T)Activator.CreateInstance(typeof(T), true); }
     }
 
     // UnityCsReference: Runtime/Export/Camera/Camera.bindings.cs
@@ -125,10 +49,12 @@ namespace UnityEngine
     {
         public delegate void LogCallback(string condition, string stackTrace, LogType type);
         public static event LogCallback logMessageReceivedThreaded;
-        public static string dataPath { get { throw new NotImplementedException(); } }
-        public static string unityVersion { get { throw new NotImplementedException(); } }
-        public static bool isBatchMode { get { throw new NotImplementedException(); } }
-        public static RuntimePlatform platform { get { throw new NotImplementedException(); } }
+        // The fake's project: its Assets folder (World.Reset and the headless editor set it).
+        internal static string FakeDataPath = "";
+        public static string dataPath { get { return FakeDataPath; } }
+        public static string unityVersion { get { return "fake"; } }
+        public static bool isBatchMode { get { return false; } }
+        public static RuntimePlatform platform { get { return RuntimePlatform.LinuxEditor; } }
     }
 
     // UnityCsReference: Runtime/Export/BaseClass.cs (enum RuntimePlatform; members used here)
@@ -158,10 +84,10 @@ namespace UnityEngine
     }
 
     // UnityCsReference: Runtime/Export/Time/Time.bindings.cs
-    public class Time
+    public partial class Time
     {
-        public static float unscaledTime { get { throw new NotImplementedException(); } }
-        public static int frameCount { get { throw new NotImplementedException(); } }
+        public static float unscaledTime { get { return (float)UnityEditor.EditorApplication.FakeClock; } }
+        public static int frameCount { get { return UnityEditor.EditorApplication.FakeFrame; } }
     }
 
     // UnityCsReference: Runtime/Export/Device/Screen.cs
@@ -197,16 +123,6 @@ namespace UnityEngine
         public override int GetHashCode() { throw new NotImplementedException(); }
     }
 
-    // UnityCsReference: Runtime/Export/Math/Vector3.cs
-    public struct Vector3
-    {
-        public float x;
-        public float y;
-        public float z;
-        // Runtime/Export/Math/Vector3.cs (used by Tests/Editor)
-        public Vector3(float x, float y, float z) { this.x = x; this.y = y; this.z = z; }
-    }
-
     // UnityCsReference: Runtime/Export/Math/Vector4.cs
     public struct Vector4
     {
@@ -229,15 +145,6 @@ namespace UnityEngine
         public int x { get { throw new NotImplementedException(); } set { } }
         public int y { get { throw new NotImplementedException(); } set { } }
         public int z { get { throw new NotImplementedException(); } set { } }
-    }
-
-    // UnityCsReference: Runtime/Export/Math/Quaternion.cs
-    public struct Quaternion
-    {
-        public float x;
-        public float y;
-        public float z;
-        public float w;
     }
 
     // UnityCsReference: Runtime/Export/Math/Color.cs
@@ -319,26 +226,5 @@ namespace UnityEngine
         A = 97,
         Z = 122,
         KeypadEnter = 271,
-    }
-}
-
-namespace UnityEngine.SceneManagement
-{
-    // UnityCsReference: Runtime/Export/SceneManager/Scene.cs
-    public struct Scene
-    {
-        public string name { get { throw new NotImplementedException(); } set { } }
-        public string path { get { throw new NotImplementedException(); } }
-        public bool isLoaded { get { throw new NotImplementedException(); } }
-        public bool isDirty { get { throw new NotImplementedException(); } }
-        public GameObject[] GetRootGameObjects() { throw new NotImplementedException(); }
-    }
-
-    // UnityCsReference: Runtime/Export/SceneManager/SceneManager.bindings.cs
-    public partial class SceneManager
-    {
-        public static int sceneCount { get { throw new NotImplementedException(); } }
-        public static Scene GetActiveScene() { throw new NotImplementedException(); }
-        public static Scene GetSceneAt(int index) { throw new NotImplementedException(); }
     }
 }

@@ -41,6 +41,33 @@ namespace UnityMcp.Editor.Tools
             return m;
         }
 
+        /// <summary>Runs a compiled Execute in an undo group of its own, named after the tool,
+        /// so that one Undo takes back what the code recorded and nothing of the user's: Unity
+        /// opens a new group only on mouse and keyboard events (Undo.IncrementCurrentGroup,
+        /// UnityCsReference Editor/Mono/Undo/Undo.bindings.cs), so what a snippet records would
+        /// otherwise join the user's last step, or the previous snippet's. The group is
+        /// collapsed into one step and closed, so later edits do not join it either. Code the
+        /// snippet schedules for later (EditorApplication.delayCall) records outside it.</summary>
+        static object InvokeInUndoGroup(MethodInfo method, object[] args, string undoName)
+        {
+            UnityEditor.Undo.IncrementCurrentGroup();
+            UnityEditor.Undo.SetCurrentGroupName(undoName);
+            int group = UnityEditor.Undo.GetCurrentGroup();
+            try { return InvokeSnippet(method, args); }
+            finally
+            {
+                UnityEditor.Undo.CollapseUndoOperations(group);
+                UnityEditor.Undo.IncrementCurrentGroup();
+            }
+        }
+
+        /// <summary>The one place compiled code is invoked; on the main thread only through
+        /// <see cref="InvokeInUndoGroup"/>.</summary>
+        static object InvokeSnippet(MethodInfo method, object[] args)
+        {
+            return method.Invoke(null, args);
+        }
+
         static Exception Unwrap(Exception e)
         {
             while (e is TargetInvocationException && e.InnerException != null) e = e.InnerException;
@@ -105,7 +132,8 @@ namespace UnityMcp.Editor.Tools
                 {
                     using (var logs = new LogCapture())
                     {
-                        try { value = method.Invoke(null, new object[] { args }); }
+                        // A worker thread: Unity's Undo is main-thread only, so no group here.
+                        try { value = InvokeSnippet(method, new object[] { args }); }
                         catch (Exception e) { error = e; }
                         output = logs.Text;
                     }
@@ -124,16 +152,16 @@ namespace UnityMcp.Editor.Tools
                 call.Reply(r);
                 yield break;
             }
-            RunScript(call, method, args, cached);
+            RunScript(call, name, method, args, cached);
         }
 
-        static void RunScript(ToolCall call, MethodInfo method, JObject args, bool cached)
+        static void RunScript(ToolCall call, string name, MethodInfo method, JObject args, bool cached)
         {
             using (var logs = new LogCapture())
             {
                 try
                 {
-                    var value = method.Invoke(null, new object[] { args });
+                    var value = InvokeInUndoGroup(method, new object[] { args }, "unitymcp: " + name);
                     var r = new JObject { { "output", logs.Text }, { "cached", cached } };
                     if (value != null) r["returnValue"] = new ValueWriter(3, 100).Write(value);
                     call.Reply(r);
@@ -185,7 +213,7 @@ namespace UnityMcp.Editor.Tools
             {
                 try
                 {
-                    var value = method.Invoke(null, new object[] { new Dictionary<string, object>() });
+                    var value = InvokeInUndoGroup(method, new object[] { new Dictionary<string, object>() }, "unitymcp: execute_code");
                     var r = new JObject { { "output", logs.Text } };
                     if (value != null) r["returnValue"] = new ValueWriter(3, 100).Write(value);
                     else r["note"] = "the code returned nothing; end it with `return <expression>;` to get a value";
@@ -314,7 +342,7 @@ namespace UnityMcp.Editor.Tools
             {
                 try
                 {
-                    var value = method.Invoke(null, new object[] { dict });
+                    var value = InvokeInUndoGroup(method, new object[] { dict }, "unitymcp: execute-dynamic-code");
                     response["Success"] = true;
                     response["Result"] = value == null ? "" : value is string ? (string)value : new ValueWriter(3, 100).Write(value).ToString(Newtonsoft.Json.Formatting.None);
                 }

@@ -147,7 +147,9 @@ namespace UnityMcp.Editor.Tools
 
                 // Compilation starts on a later editor tick; give it a few seconds.
                 var until = Frames.Now + 5;
-                while (!started && !finished && !EditorApplication.isCompiling && Frames.Now < until) yield return null;
+                // Checked 20 times a second, not every editor update: the pump then wakes the
+                // Editor only when a check is due (MainThreadQueue, TickPump).
+                while (!started && !finished && !EditorApplication.isCompiling && Frames.Now < until) yield return new WaitSeconds(0.05);
                 if (!started && !finished && !EditorApplication.isCompiling)
                 {
                     if (heldByPlayMode)

@@ -66,6 +66,38 @@ namespace UnityMcp.Editor.Tools
             }
         }
 
+        /// <summary>The window a view names, refused when input may not be sent to it
+        /// (InputRules: Project Settings, Preferences, an Inspector showing a project setting).</summary>
+        static EditorWindow Target(string view)
+        {
+            var w = EditorWindows.ResolveView(view);
+            var chain = new List<string>();
+            for (var t = w.GetType(); t != null; t = t.BaseType) chain.Add(t.FullName);
+            var refusal = InputRules.Refusal(chain, EditorWindows.Title(w), InputRules.IsInspector(chain) ? Shown(w) : null);
+            if (refusal != null) throw new ToolException("window_refused", refusal);
+            return w;
+        }
+
+        /// <summary>The asset paths of what an Inspector or Properties window shows: its
+        /// editors' targets, read through PropertyEditor.tracker (a public property of an
+        /// internal class, UnityCsReference Editor/Mono/Inspector/Core/PropertyEditor.cs; a
+        /// locked Inspector or a Properties window shows other objects than the selection).
+        /// Null when this Unity has no such property.</summary>
+        static List<string> Shown(EditorWindow w)
+        {
+            // unityapi:reflects UnityEditor.PropertyEditor::tracker public property ActiveEditorTracker get
+            var p = w.GetType().GetProperty("tracker", System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.Public);
+            var tracker = p != null && p.PropertyType == typeof(ActiveEditorTracker) ? p.GetValue(w, null) as ActiveEditorTracker : null;
+            if (tracker == null) return null;
+            var paths = new List<string>();
+            foreach (var e in tracker.activeEditors)
+            {
+                if (e == null) continue;
+                foreach (var o in e.targets) if (o != null) paths.Add(AssetDatabase.GetAssetPath(o));
+            }
+            return paths;
+        }
+
         static Sender NewSender(EditorWindow w)
         {
             bool known;
@@ -93,7 +125,7 @@ namespace UnityMcp.Editor.Tools
         public static void Pointer(ToolCall call)
         {
             var view = Args.Str(call, "view", "");
-            var w = EditorWindows.ResolveView(view);
+            var w = Target(view);
             var action = Args.OneOf(call, "action", "move", "move", "down", "up", "click", "drag", "scroll");
             int button = Args.Int(call, "button", 0);
             if (button < 0 || button > 2) throw new ToolException("invalid_params", "button must be 0 (left), 1 (right) or 2 (middle)");
@@ -104,6 +136,14 @@ namespace UnityMcp.Editor.Tools
             var size = new Vector2(w.position.width, w.position.height);
             Vector2 f = from.Value, t = to ?? f;
             if (Args.Bool(call, "normalized")) { f = Vector2.Scale(f, size); t = Vector2.Scale(t, size); }
+            // Game view only: from/to are pixels of its render target, as a Game screenshot
+            // shows them; mapped to window points as Unity maps the game's mouse (EditorWindows).
+            if (Args.Bool(call, "game_pixels"))
+            {
+                if (Args.Bool(call, "normalized")) throw new ToolException("invalid_params", "give either normalized or game_pixels, not both");
+                f = EditorWindows.GamePixelToPoint(w, f);
+                t = EditorWindows.GamePixelToPoint(w, t);
+            }
             foreach (var p in new[] { f, t })
             {
                 if (p.x < 0 || p.y < 0 || p.x > size.x || p.y > size.y)
@@ -198,7 +238,7 @@ namespace UnityMcp.Editor.Tools
         public static void Key(ToolCall call)
         {
             var view = Args.Str(call, "view", "");
-            var w = EditorWindows.ResolveView(view);
+            var w = Target(view);
             var key = ParseKey(Args.Str(call, "key", ""));
             var action = Args.OneOf(call, "action", "press", "press", "down", "up");
             var mods = Modifiers(call);
@@ -419,7 +459,7 @@ namespace UnityMcp.Editor.Tools
             if (events == null) throw new ToolException("invalid_recording", path + " has no events");
             var view = Args.Str(call, "view", "");
             if (view.Length == 0) view = (string)rec["view"] ?? "";
-            var w = EditorWindows.ResolveView(view);
+            var w = Target(view);
             double speed = Args.Num(call, "speed", 1);
             if (speed <= 0) throw new ToolException("invalid_params", "speed must be above 0");
             int loops = Math.Max(1, Args.Int(call, "loop_count", 1));

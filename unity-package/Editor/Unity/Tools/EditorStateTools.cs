@@ -94,7 +94,9 @@ namespace UnityMcp.Editor.Tools
             var start = Frames.Now;
             while (true)
             {
-                yield return null;
+                // The answer comes from playModeStateChanged; this only watches for a dropped
+                // request, so ten checks a second are plenty (and leave the Editor idle).
+                yield return new WaitSeconds(0.1);
                 if (!McpBridge.Spanning.IsHeld(call.CallId))
                 {
                     // Answered (then the call is done), or dropped at its deadline.

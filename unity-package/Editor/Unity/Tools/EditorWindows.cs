@@ -74,9 +74,12 @@ namespace UnityMcp.Editor.Tools
         }
 
         /// <summary>Offset (points) of the window's content inside the view that receives its
-        /// events (the tab bar of a docked window). Read from the internal m_Parent view's
-        /// screenPosition (UnityCsReference: Editor/Mono/EditorWindow.cs, Editor/Mono/View.cs);
-        /// known=false when that is unavailable.</summary>
+        /// events and is captured: the view's border (HostView.borderSize; a docked window's
+        /// tab strip and side borders), where Unity lays the window's content out
+        /// (<see cref="CaptureGeometry.ContentInView"/>). Where that internal is missing, the
+        /// window's position less the view's screenPosition (UnityCsReference:
+        /// Editor/Mono/EditorWindow.cs, Editor/Mono/View.cs); known=false when neither is
+        /// available.</summary>
         public static Vector2 ContentOffset(EditorWindow w, out bool known)
         {
             known = false;
@@ -84,15 +87,44 @@ namespace UnityMcp.Editor.Tools
             {
                 var parent = HostView(w, "the window geometry");
                 if (parent == null) return Vector2.zero;
-                // unityapi:reflects UnityEditor.View::screenPosition public property Rect get
-                var p = parent.GetType().GetProperty("screenPosition", BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
-                if (p == null || p.PropertyType != typeof(Rect)) return Vector2.zero;
-                var sp = (Rect)p.GetValue(parent, null);
+                RectOffset border;
+                if (TryBorder(parent, out border))
+                {
+                    known = true;
+                    return new Vector2(border.left, border.top);
+                }
+                Rect sp;
+                if (!TryScreenPosition(parent, out sp)) return Vector2.zero;
                 var pos = w.position;
                 known = true;
                 return new Vector2(pos.x - sp.x, pos.y - sp.y);
             }
             catch (Exception) { return Vector2.zero; }
+        }
+
+        /// <summary>The view's border (internal HostView.borderSize: DockArea.GetBorderSize,
+        /// UnityCsReference: Editor/Mono/HostView.cs, Editor/Mono/GUI/DockArea.cs).</summary>
+        static bool TryBorder(object view, out RectOffset border)
+        {
+            border = null;
+            try
+            {
+                // unityapi:reflects UnityEditor.HostView::borderSize internal property RectOffset get
+                border = InternalApi.Property(view.GetType(), "borderSize", typeof(RectOffset), "the window geometry").GetValue(view, null) as RectOffset;
+            }
+            catch (InvalidOperationException) { }
+            return border != null;
+        }
+
+        /// <summary>The view's rectangle on screen, in points (View.screenPosition).</summary>
+        static bool TryScreenPosition(object view, out Rect rect)
+        {
+            rect = default(Rect);
+            // unityapi:reflects UnityEditor.View::screenPosition public property Rect get
+            var p = view.GetType().GetProperty("screenPosition", BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
+            if (p == null || p.PropertyType != typeof(Rect)) return false;
+            rect = (Rect)p.GetValue(view, null);
+            return true;
         }
 
         /// <summary>Geometry fields shared by the input tools' results.</summary>
@@ -113,7 +145,10 @@ namespace UnityMcp.Editor.Tools
         /// whole window at full resolution), then scaled by <paramref name="scale"/>. The
         /// Game view is read from its render texture (the game's own resolution). Nothing
         /// is read from the screen: a window behind another application, or on another
-        /// desktop, renders the same. The window must be shown; see <see cref="Prepare"/>.</summary>
+        /// desktop, renders the same. The window must be shown; see <see cref="Prepare"/>.
+        /// The texture is upright (its first row the image's bottom, as EncodeToPNG expects),
+        /// whichever way up the graphics API stores the source: see
+        /// <see cref="CaptureOrientation"/>.</summary>
         public static Texture2D Read(EditorWindow w, float scale)
         {
             RenderTexture grabbed = null, target = null;
@@ -121,21 +156,29 @@ namespace UnityMcp.Editor.Tools
             try
             {
                 var source = GameTarget(w);
+                var from = CaptureSource.GameViewTarget;
                 if (source == null)
                 {
-                    var native = CaptureGeometry.Native(w.position.width, w.position.height, PixelsPerPoint(w));
-                    grabbed = RenderTexture.GetTemporary(native.Width, native.Height, 0, RenderTextureFormat.ARGB32);
-                    Grab(w, grabbed);
+                    grabbed = GrabContent(w);
                     source = grabbed;
+                    from = CaptureSource.WindowView;
                 }
                 var size = CaptureGeometry.Scaled(new PixelSize(source.width, source.height), scale);
                 target = RenderTexture.GetTemporary(size.Width, size.Height, 0, RenderTextureFormat.ARGB32);
-                Graphics.Blit(source, target); // a bilinear resize when scaled
+                Graphics.Blit(source, target); // a bilinear resize when scaled; keeps the rows' order
                 RenderTexture.active = target;
                 // RGB: Unity draws these buffers without alpha blending (GameView.cs), and a
                 // camera's background alpha is often 0, which would make the PNG transparent.
                 var tex = new Texture2D(size.Width, size.Height, TextureFormat.RGB24, false);
                 tex.ReadPixels(new Rect(0, 0, size.Width, size.Height), 0, 0);
+                // The Game view's target is stored top row first on Direct3D, Metal and Vulkan
+                // (GameView.cs draws it flipped there, deviceFlippedTargetInView): turn it.
+                if (CaptureOrientation.TopRowFirst(from, SystemInfo.graphicsUVStartsAtTop))
+                {
+                    var pixels = tex.GetPixels32();
+                    CaptureOrientation.ToTextureOrder(pixels, size.Width, size.Height, true);
+                    tex.SetPixels32(pixels);
+                }
                 tex.Apply(false);
                 return tex;
             }
@@ -181,36 +224,94 @@ namespace UnityMcp.Editor.Tools
             return rt != null && rt.IsCreated() ? rt : null;
         }
 
-        /// <summary>Renders the window's view into rt (sized in pixels).</summary>
-        static void Grab(EditorWindow w, RenderTexture rt)
+        /// <summary>The window's content, rendered from its view into a temporary texture
+        /// (the caller releases it) at its pixel size. GUIView.GrabPixels takes a rectangle in
+        /// the view's points (as Unity's GUI debugger passed an instruction's rectangle in
+        /// its view: UnityCsReference 2017.1 Editor/Mono/GUIDebugger/InstructionOverlayWindow.cs);
+        /// the view of a docked window is its DockArea, tab strip included, so the content's
+        /// rectangle inside it is grabbed (<see cref="CaptureGeometry.ContentInView"/>), not
+        /// Rect(0, 0, position.size) as InternalEditorUtility.CaptureEditorWindow does
+        /// (Editor/Mono/InternalEditorUtility.cs, 6000.0 on), which would hold the tabs and
+        /// lose as much of the bottom. Then a blit with the editor's capture material, which
+        /// flips the image where the graphics API needs it, as CaptureEditorWindow does.</summary>
+        static RenderTexture GrabContent(EditorWindow w)
         {
-#if UNITY_6000_0_OR_NEWER
-            // Unity 6: the public InternalEditorUtility.CaptureEditorWindow grabs the view's
-            // framebuffer and blits it upright; it needs the window focused (Prepare).
-            if (!UnityEditorInternal.InternalEditorUtility.CaptureEditorWindow(w, rt))
-                throw new ToolException("capture_failed", "Unity could not render the window \"" + Title(w) + "\": it must have focus and did not take it; is it minimized or on another desktop?");
-#else
-            // 2022.3 has no public capture: do what Unity 6's CaptureEditorWindow does, through
-            // the internal view: GUIView.GrabPixels(rt, rect in points), then a blit with the
-            // editor's capture material, which flips the image where the graphics API needs it.
             var parent = HostView(w, "the window capture");
             if (parent == null)
                 throw new ToolException("capture_failed", "the window \"" + Title(w) + "\" is not shown in any view; open or dock it, then try again");
-            // unityapi:reflects UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void
-            var grab = InternalApi.Method(parent.GetType(), "GrabPixels", new[] { typeof(RenderTexture), typeof(Rect) }, "the window capture");
-            var raw = RenderTexture.GetTemporary(rt.width, rt.height, 0, RenderTextureFormat.ARGB32);
+            MethodInfo grab;
+            RectOffset border;
+            Rect view;
             try
             {
-                grab.Invoke(parent, new object[] { raw, new Rect(0, 0, w.position.width, w.position.height) });
-                var upright = EditorGUIUtility.LoadRequired("SceneView/BlitSceneViewCapture.mat") as Material;
-                if (upright != null) Graphics.Blit(raw, rt, upright);
-                else Graphics.Blit(raw, rt);
+                // unityapi:reflects UnityEditor.GUIView::GrabPixels internal method (RenderTexture,Rect) void
+                grab = InternalApi.Method(parent.GetType(), "GrabPixels", new[] { typeof(RenderTexture), typeof(Rect) }, "the window capture");
+                if (!TryBorder(parent, out border) || !TryScreenPosition(parent, out view))
+                    throw new InvalidOperationException("this Unity's host view has no borderSize or screenPosition, which the window capture needs");
+            }
+            catch (InvalidOperationException)
+            {
+#if UNITY_6000_0_OR_NEWER
+                // A Unity whose internals moved: its public capture, which needs the window
+                // focused (Prepare) and includes a docked window's tab strip.
+                var whole = CaptureGeometry.Native(w.position.width, w.position.height, PixelsPerPoint(w));
+                var rt = RenderTexture.GetTemporary(whole.Width, whole.Height, 0, RenderTextureFormat.ARGB32);
+                if (UnityEditorInternal.InternalEditorUtility.CaptureEditorWindow(w, rt)) return rt;
+                RenderTexture.ReleaseTemporary(rt);
+                throw new ToolException("capture_failed", "Unity could not render the window \"" + Title(w) + "\": it must have focus and did not take it; is it minimized or on another desktop?");
+#else
+                throw;
+#endif
+            }
+            var content = CaptureGeometry.ContentInView(view.width, view.height, border.left, border.top, w.position.width, w.position.height);
+            if (content.Width <= 0 || content.Height <= 0)
+                throw new ToolException("capture_failed", "the window \"" + Title(w) + "\" has no visible content (" + content + " points inside its view); make it larger, then try again");
+            var native = CaptureGeometry.Native(content.Width, content.Height, PixelsPerPoint(w));
+            var raw = RenderTexture.GetTemporary(native.Width, native.Height, 0, RenderTextureFormat.ARGB32);
+            var upright = RenderTexture.GetTemporary(native.Width, native.Height, 0, RenderTextureFormat.ARGB32);
+            try
+            {
+                grab.Invoke(parent, new object[] { raw, new Rect((float)content.X, (float)content.Y, (float)content.Width, (float)content.Height) });
+                var material = EditorGUIUtility.LoadRequired("SceneView/BlitSceneViewCapture.mat") as Material;
+                if (material != null) Graphics.Blit(raw, upright, material);
+                else Graphics.Blit(raw, upright);
+                var done = upright;
+                upright = null;
+                return done;
             }
             finally
             {
                 RenderTexture.ReleaseTemporary(raw);
+                if (upright != null) RenderTexture.ReleaseTemporary(upright);
             }
-#endif
+        }
+
+        /// <summary>The Game view window point (content points, what input_pointer sends) of a
+        /// pixel of its render target (what a Game view capture at ResolutionScale 1 shows,
+        /// from its top-left): <see cref="GameViewPoints"/> over the view's own
+        /// gameMouseOffset and gameMouseScale (UnityCsReference: Editor/Mono/GameView/GameView.cs).</summary>
+        public static Vector2 GamePixelToPoint(EditorWindow w, Vector2 pixel)
+        {
+            if (w.GetType().Name != "GameView")
+                throw new ToolException("invalid_params", "game_pixels applies to the Game view only, and \"" + Title(w) + "\" is not one; give window points instead");
+            try
+            {
+                // unityapi:reflects UnityEditor.GameView::gameMouseOffset private property Vector2 get
+                var offset = (Vector2)InternalApi.Property(w.GetType(), "gameMouseOffset", typeof(Vector2), "game_pixels").GetValue(w, null);
+                // unityapi:reflects UnityEditor.GameView::gameMouseScale private property float get
+                var scale = (float)InternalApi.Property(w.GetType(), "gameMouseScale", typeof(float), "game_pixels").GetValue(w, null);
+                double x, y;
+                GameViewPoints.FromTargetPixel(pixel.x, pixel.y, offset.x, offset.y, scale, out x, out y);
+                return new Vector2((float)x, (float)y);
+            }
+            catch (InvalidOperationException e)
+            {
+                throw new ToolException("unsupported_unity", "cannot map Game view pixels to window points: " + e.Message + "; give window points instead");
+            }
+            catch (ArgumentOutOfRangeException e)
+            {
+                throw new ToolException("capture_failed", "the Game view has not laid itself out yet (" + e.Message + "); show it once, then try again");
+            }
         }
 
         /// <summary>Writes a PNG and frees the texture; returns the file size.</summary>
@@ -220,9 +321,16 @@ namespace UnityMcp.Editor.Tools
             {
                 var bytes = tex.EncodeToPNG();
                 Directory.CreateDirectory(Path.GetDirectoryName(path));
-                File.WriteAllBytes(path, bytes);
+                // CreateNew: a capture never replaces a file, nor writes through a symbolic
+                // link put there since the path was checked (O_EXCL).
+                using (var f = new FileStream(path, FileMode.CreateNew, FileAccess.Write))
+                    f.Write(bytes, 0, bytes.Length);
                 OwnerOnly.File(path);
                 return bytes.LongLength;
+            }
+            catch (IOException e)
+            {
+                throw new ToolException("capture_failed", "cannot write the capture to " + path + ": " + e.Message + "; give a new file name inside " + ProjectPaths.OutputRoot);
             }
             finally
             {
@@ -233,6 +341,10 @@ namespace UnityMcp.Editor.Tools
         /// <summary>Frame steps that bring a window to the front and let it repaint.</summary>
         public static IEnumerable<object> Prepare(EditorWindow w)
         {
+            // In Edit Mode, one player-loop update before the capture, so that [ExecuteAlways]
+            // scripts and UI canvases are current (EditorApplication.QueuePlayerLoopUpdate's
+            // documented effect); in Play Mode the player loop runs on every update anyway.
+            if (!EditorApplication.isPlaying) EditorApplication.QueuePlayerLoopUpdate();
             w.Focus();
             w.Repaint();
             yield return null;
@@ -258,24 +370,24 @@ namespace UnityMcp.Editor.Tools
         public static JObject CaptureTo(string view, string savePath)
         {
             EditorWindow w;
-            try { w = ResolveView(view); }
+            string full = null;
+            try
+            {
+                w = ResolveView(view);
+                // Only a new .png inside the project's output folder (ProjectPaths.CaptureFile).
+                if (!string.IsNullOrEmpty(savePath)) full = ProjectPaths.CaptureFile(savePath, "capture_path");
+            }
             catch (ToolException e) { return new JObject { { "error", e.Code }, { "message", e.Message } }; }
             var tex = Read(w, 1f);
             var res = new JObject { { "view", view.ToLowerInvariant() }, { "width", tex.width }, { "height", tex.height } };
-            if (string.IsNullOrEmpty(savePath))
+            if (full == null)
             {
                 UnityEngine.Object.DestroyImmediate(tex);
                 res["note"] = "pass capture_path to save the capture to a file";
                 return res;
             }
-            string full;
-            try { full = ProjectPaths.Resolve(savePath, "capture_path"); }
-            catch (ToolException e)
-            {
-                UnityEngine.Object.DestroyImmediate(tex);
-                return new JObject { { "error", e.Code }, { "message", e.Message } };
-            }
-            res["bytes"] = SavePng(tex, full);
+            try { res["bytes"] = SavePng(tex, full); }
+            catch (ToolException e) { return new JObject { { "error", e.Code }, { "message", e.Message } }; }
             res["path"] = full;
             res["note"] = "saved";
             return res;

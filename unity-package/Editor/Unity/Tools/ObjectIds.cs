@@ -1,7 +1,7 @@
-using System.Globalization;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
 using UnityEngine;
+using UnityMcp.Core;
 
 namespace UnityMcp.Editor.Tools
 {
@@ -20,9 +20,17 @@ namespace UnityMcp.Editor.Tools
         public static JValue Of(Object o)
         {
 #if UNITY_6000_5_OR_NEWER
-            return new JValue(EntityId.ToULong(o.GetEntityId()).ToString(CultureInfo.InvariantCulture));
+            return new JValue(ObjectIdText.Format(EntityId.ToULong(o.GetEntityId())));
 #elif UNITY_6000_3_OR_NEWER
-            return new JValue(long.Parse(o.GetEntityId().ToString(), CultureInfo.InvariantCulture));
+            // The int itself, never EntityId.ToString(): on 6000.3/6000.4 that is
+            // m_Data.ToString() in the current culture, whose minus sign may not be '-'
+            // (UnityCsReference 6000.3/6000.4 Runtime/Export/Scripting/UnityEngineObject.bindings.cs,
+            // struct EntityId). 6000.4 marks the int conversion obsolete (a warning) and offers
+            // nothing else until 6000.5's ToULong.
+#pragma warning disable 618
+            int id = o.GetEntityId();
+#pragma warning restore 618
+            return new JValue(id);
 #else
             return new JValue(o.GetInstanceID());
 #endif
@@ -34,11 +42,11 @@ namespace UnityMcp.Editor.Tools
         {
 #if UNITY_6000_5_OR_NEWER
             ulong raw;
-            if (!ulong.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out raw)) throw Bad(text);
+            if (!ObjectIdText.TryParseULong(text, out raw)) throw Bad(text);
             return EditorUtility.EntityIdToObject(EntityId.FromULong(raw));
 #else
             int id;
-            if (!int.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out id)) throw Bad(text);
+            if (!ObjectIdText.TryParseInt(text, out id)) throw Bad(text);
 #if UNITY_6000_3_OR_NEWER
             // 6000.3/6000.4 build an EntityId only from an int; 6000.4 marks that conversion
             // obsolete (a warning) while offering nothing else until 6000.5's FromULong.

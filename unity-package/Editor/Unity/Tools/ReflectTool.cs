@@ -11,9 +11,13 @@ using UnityMcp.Core;
 namespace UnityMcp.Editor.Tools
 {
     /// <summary>reflect_read: values at reflection paths (Core's ReflectionPath syntax).
-    /// Reads fields (first) and argument-less properties, public and non-public, of the
-    /// type and its base classes; never calls methods, nor getters with side effects
-    /// (Core's SideEffectGetters: Renderer.material, MeshFilter.mesh, Collider.material…).
+    /// A member named in the path is a field (first) or an argument-less property, public or
+    /// not, of the type and its base classes; a named property's getter is called (the caller
+    /// asked for it) unless Core's SideEffectGetters refuses it (Renderer.material,
+    /// TMP_Text.fontMaterial…). What is read without being named — a type's statics
+    /// (@type:X alone) and the members of the value returned — follows Core's ReadRules: a
+    /// script's fields and auto-properties, a built-in type's properties, no script getter
+    /// (a lazy Instance would create its object). Never calls methods.
     /// @scene: paths start at the roots SceneWalk lists: the open Prefab Stage, the loaded
     /// scenes and, in Play Mode, DontDestroyOnLoad.</summary>
     public static class ReflectTool
@@ -133,18 +137,27 @@ namespace UnityMcp.Editor.Tools
             var result = new JObject { { "path", path } };
             if (staticType != null && cur == null)
             {
-                // The path is a type alone: its static members.
+                // The path is a type alone: its static fields and auto-properties, and an
+                // engine type's public static properties; a script's other static getters
+                // (a lazy Instance) are named in gettersNotCalled, not called.
                 result["type"] = staticType.FullName;
                 if (members) { result["members"] = MemberNames(staticType, true); return result; }
                 var o = new JObject();
+                var notCalled = new JArray();
                 var writer = new ValueWriter(depth, maxItems);
-                foreach (var m in AllMembers(staticType, true))
+                foreach (var m in ReadRules.Members(staticType, true))
                 {
-                    if (o.Property(m.Name) != null) continue;
-                    try { o[m.Name] = writer.Write(ValueWriter.Read(m, null), depth - 1); }
+                    if (m.Via == ReadVia.NotCalled) { notCalled.Add(m.Name); continue; }
+                    if (m.Via == ReadVia.Refused) { o[m.Name] = "(not read: " + m.Why + ")"; continue; }
+                    try { o[m.Name] = writer.Write(m.Read(null), depth - 1); }
                     catch (Exception e) { o[m.Name] = "(error: " + Message(e) + ")"; }
                 }
                 result["value"] = o;
+                if (notCalled.Count > 0)
+                {
+                    result["gettersNotCalled"] = notCalled;
+                    result["note"] = "gettersNotCalled run the type's own code when read (a lazy Instance creates its object), so they are not called here; name one in the path (" + path + "/" + (string)notCalled[0] + ") to call it";
+                }
                 return result;
             }
             var rt = cur != null ? cur.GetType() : declared;
@@ -212,26 +225,22 @@ namespace UnityMcp.Editor.Tools
             return new JArray(new List<string>(names).ToArray());
         }
 
-        /// <summary>Field first, then property, on the type and its base classes.</summary>
+        /// <summary>Field first, then property, on the type and its base classes (Core's
+        /// ReadRules.Named): an auto-property through its backing field, another through its
+        /// getter, which the path named; a SideEffectGetters getter is refused, saying what to
+        /// read instead.</summary>
         static object ReadMember(object target, Type staticType, string name, out Type memberType)
         {
             bool isStatic = target == null;
             var t = isStatic ? staticType : target.GetType();
             if (t == null) throw new ToolException("not_found", "cannot read " + name + " of null");
-            var flags = isStatic ? Stat : Inst;
-            for (var x = t; x != null; x = x.BaseType)
+            var m = ReadRules.Named(t, name, isStatic);
+            if (m != null)
             {
-                var f = x.GetField(name, flags);
-                if (f != null) { memberType = f.FieldType; return f.GetValue(target); }
-            }
-            for (var x = t; x != null; x = x.BaseType)
-            {
-                var p = x.GetProperty(name, flags);
-                if (p != null && p.CanRead && p.GetIndexParameters().Length == 0)
-                {
-                    memberType = p.PropertyType;
-                    return ValueWriter.Read(p, target); // refuses getters with side effects
-                }
+                if (m.Via == ReadVia.Refused)
+                    throw new ToolException("invalid_params", "not reading " + m.Member.DeclaringType.Name + "." + m.Name + ": " + m.Why);
+                memberType = m.Type;
+                return m.Read(target);
             }
             // A GameObject's components are members too: @id:N/Transform/position.
             var go = target as GameObject;

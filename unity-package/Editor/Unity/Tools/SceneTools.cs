@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
-using System.Reflection;
 using System.Text;
 using System.Text.RegularExpressions;
 using Newtonsoft.Json.Linq;
@@ -199,7 +198,12 @@ namespace UnityMcp.Editor.Tools
                     }
                     var t = c.GetType();
                     var cm = new JObject { { "type", t.Name }, { "fullTypeName", t.FullName } };
-                    if (withProps) cm["properties"] = Properties(c, SceneWalk.PathOf(g), errors);
+                    if (withProps)
+                    {
+                        JArray notCalled;
+                        cm["properties"] = Properties(c, SceneWalk.PathOf(g), errors, out notCalled);
+                        if (notCalled.Count > 0) cm["gettersNotCalled"] = notCalled;
+                    }
                     comps.Add(cm);
                 }
                 results.Add(new JObject
@@ -209,6 +213,8 @@ namespace UnityMcp.Editor.Tools
                 });
             }
             var message = "Found " + total + " GameObject(s)" + (total > found.Count ? "; returned the first " + found.Count + " (MaxResults)" : "");
+            if (withProps)
+                message += "; properties hold scripts' fields and auto-properties and built-in components' properties — reading runs no script code, so a script's other getters are only named in gettersNotCalled (read one with reflect_read, e.g. @scene:/Path/Component/name)";
             var filePath = "";
             // Large results (many objects with IncludeInheritedProperties) go to a file, as
             // get-hierarchy's do, so the answer stays small: results is then empty and
@@ -248,46 +254,38 @@ namespace UnityMcp.Editor.Tools
             return null;
         }
 
-        /// <summary>A component's public properties and fields (IncludeInheritedProperties).
-        /// Getters known to have side effects (<see cref="SideEffectGetters"/>: Renderer.material,
-        /// MeshFilter.mesh, Collider.material…) are not called: they are listed with "skipped"
-        /// saying why and what to read instead. A getter that throws, or logs a warning or an
-        /// error to the Console while it is read, is reported in errors with its name.</summary>
-        static JArray Properties(Component c, string path, JArray errors)
+        /// <summary>A component's data (IncludeInheritedProperties), read as Core's ReadRules
+        /// allow so that reading changes nothing: for script and package classes (uGUI,
+        /// TextMeshPro, yours) their public and [SerializeField] fields and auto-properties —
+        /// what the Inspector shows — and no getter, whose code may create or change objects
+        /// (TMP_Text.fontMaterial, a lazy Instance); their other public getters are named in
+        /// gettersNotCalled. For Unity's built-in classes (Transform, Camera, Rigidbody,
+        /// MonoBehaviour…) their public properties, native accessors, except the getters known
+        /// to change the scene (<see cref="SideEffectGetters"/>: Renderer.material,
+        /// MeshFilter.mesh…), listed with "skipped" saying why and what to read instead. A
+        /// member that throws, or logs a warning or an error to the Console while it is read,
+        /// is reported in errors with its name.</summary>
+        static JArray Properties(Component c, string path, JArray errors, out JArray notCalled)
         {
             var props = new JArray();
-            var seen = new HashSet<string>();
+            notCalled = new JArray();
             var writer = new ValueWriter(1, 20);
             using (var watch = new GetterLogWatch(errors))
             {
-                for (var t = c.GetType(); t != null && t != typeof(UnityEngine.Object); t = t.BaseType)
+                foreach (var m in ReadRules.Members(c.GetType(), false, typeof(UnityEngine.Object)))
                 {
-                    foreach (var p in t.GetProperties(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
+                    var typeName = m.Type.Name;
+                    if (m.Via == ReadVia.NotCalled) { notCalled.Add(m.Name); continue; }
+                    if (m.Via == ReadVia.Refused)
                     {
-                        if (!p.CanRead || p.GetIndexParameters().Length > 0 || !seen.Add(p.Name)) continue;
-                        if (p.IsDefined(typeof(ObsoleteAttribute), true)) continue;
-                        var why = SideEffectGetters.Why(p);
-                        if (why != null)
-                        {
-                            props.Add(new JObject { { "name", p.Name }, { "type", p.PropertyType.Name }, { "skipped", why } });
-                            continue;
-                        }
-                        watch.Reading = path + " " + t.Name + "." + p.Name;
-                        try { props.Add(new JObject { { "name", p.Name }, { "type", p.PropertyType.Name }, { "value", writer.Write(p.GetValue(c, null), 1) } }); }
-                        catch (Exception e)
-                        {
-                            errors.Add(path + " " + t.Name + "." + p.Name + ": " + e.GetBaseException().Message);
-                        }
-                        finally { watch.Reading = null; }
+                        props.Add(new JObject { { "name", m.Name }, { "type", typeName }, { "skipped", m.Why } });
+                        continue;
                     }
-                    foreach (var f in t.GetFields(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly))
-                    {
-                        if (!seen.Add(f.Name) || f.IsDefined(typeof(ObsoleteAttribute), true)) continue;
-                        watch.Reading = path + " " + t.Name + "." + f.Name;
-                        try { props.Add(new JObject { { "name", f.Name }, { "type", f.FieldType.Name }, { "value", writer.Write(f.GetValue(c), 1) } }); }
-                        catch (Exception e) { errors.Add(path + " " + t.Name + "." + f.Name + ": " + e.GetBaseException().Message); }
-                        finally { watch.Reading = null; }
-                    }
+                    var what = path + " " + m.Member.DeclaringType.Name + "." + m.Name;
+                    watch.Reading = what;
+                    try { props.Add(new JObject { { "name", m.Name }, { "type", typeName }, { "value", writer.Write(m.Read(c), 1) } }); }
+                    catch (Exception e) { errors.Add(what + ": " + e.GetBaseException().Message); }
+                    finally { watch.Reading = null; }
                 }
             }
             return props;

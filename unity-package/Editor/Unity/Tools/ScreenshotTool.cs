@@ -19,9 +19,11 @@ namespace UnityMcp.Editor.Tools
             var scale = Args.Num(call, "ResolutionScale", 1);
             if (scale < 0.1 || scale > 1.0)
                 throw new ToolException("invalid_params", "ResolutionScale must be between 0.1 and 1.0, got " + scale.ToString(CultureInfo.InvariantCulture));
+            // Captures are written only inside the project's output folder (.uloop/outputs):
+            // OutputDirectory is relative to it or absolute inside it (ProjectPaths.CaptureDirectory).
             var outArg = Args.Str(call, "OutputDirectory", "");
-            var dir = outArg.Length == 0 ? ProjectPaths.Outputs("Screenshots") : ProjectPaths.Resolve(outArg, "OutputDirectory");
-            try { Directory.CreateDirectory(dir); }
+            var dir = ProjectPaths.CaptureDirectory(outArg.Length == 0 ? "Screenshots" : outArg, "OutputDirectory");
+            try { OwnerOnly.Directory(dir); }
             catch (Exception e) { throw new ToolException("invalid_params", "cannot create OutputDirectory " + dir + ": " + e.Message); }
 
             var matches = new List<EditorWindow>();
@@ -53,8 +55,9 @@ namespace UnityMcp.Editor.Tools
                     if (w == null) continue;
                     var tex = EditorWindows.Read(w, scale);
                     int width = tex.width, height = tex.height;
-                    var file = Safe(EditorWindows.Title(w)) + "_" + DateTime.Now.ToString("yyyyMMdd_HHmmss_fff", CultureInfo.InvariantCulture) + ".png";
-                    var path = ProjectPaths.Slash(Path.Combine(dir, file));
+                    // A new file every time: two windows of one title in the same millisecond get _2.
+                    var stem = Safe(EditorWindows.Title(w)) + "_" + DateTime.Now.ToString("yyyyMMdd_HHmmss_fff", CultureInfo.InvariantCulture);
+                    var path = ProjectPaths.Slash(Path.Combine(dir, CapturePaths.NewName(dir, stem, CapturePaths.Probe)));
                     long size = EditorWindows.SavePng(tex, path);
                     shots.Add(new JObject { { "ImagePath", path }, { "FileSizeBytes", size }, { "Width", width }, { "Height", height } });
                 }

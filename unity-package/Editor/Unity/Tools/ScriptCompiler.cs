@@ -280,7 +280,8 @@ namespace UnityMcp.Editor.Tools
                 {
                     if (Frames.Now > deadline)
                         throw new ToolException("timeout", "compiling the script took more than " + TimeoutSeconds + " s (" + result.Compiler + "); try again — the first compile also starts the compiler server");
-                    yield return null;
+                    yield return new WaitSeconds(0.02); // 50 checks a second while csc runs, not one per editor update
+
                 }
                 p.WaitForExit(); // flushes the asynchronous output readers
                 code = p.ExitCode;
@@ -359,7 +360,7 @@ namespace UnityMcp.Editor.Tools
                 // Reading status advances the build; it raises buildFinished when done.
                 if (builder.status == AssemblyBuilderStatus.Finished) break;
                 if (Frames.Now > deadline) throw new ToolException("timeout", "compiling the script took more than " + TimeoutSeconds + " s (AssemblyBuilder)");
-                yield return null;
+                yield return new WaitSeconds(0.02);
             }
             if (messages != null)
                 foreach (var m in messages) result.Diagnostics.Add(ToDiagnostic(m));

@@ -198,6 +198,38 @@ namespace UnityMcp.Editor.Tools
             return Slash(full);
         }
 
+        /// <summary>The project's output folder, {project}/.uloop/outputs (created), the only
+        /// place captures are written (<see cref="CapturePaths"/>).</summary>
+        public static string OutputRoot
+        {
+            get
+            {
+                var uloop = Path.Combine(Root, ".uloop");
+                var outputs = Path.Combine(uloop, "outputs");
+                foreach (var d in new[] { uloop, outputs }) OwnerOnly.Directory(d);
+                return Slash(outputs);
+            }
+        }
+
+        /// <summary>A new .png file for a capture (capture_path): relative to the output
+        /// folder or absolute inside it, no "..", no symbolic links, not there yet.</summary>
+        public static string CaptureFile(string p, string argName)
+        {
+            try { return Slash(CapturePaths.File(Root, OutputRoot, p, argName, IgnoreCase, CapturePaths.Probe)); }
+            catch (ArgumentException e) { throw new ToolException("invalid_params", e.Message); }
+        }
+
+        /// <summary>A folder for captures (OutputDirectory) inside the output folder, by the
+        /// same rules as <see cref="CaptureFile"/> except that it may exist.</summary>
+        public static string CaptureDirectory(string p, string argName)
+        {
+            try { return Slash(CapturePaths.Directory(Root, OutputRoot, p, argName, IgnoreCase, CapturePaths.Probe)); }
+            catch (ArgumentException e) { throw new ToolException("invalid_params", e.Message); }
+        }
+
+        // Windows and macOS file systems ignore case by default; Linux ones do not.
+        static bool IgnoreCase { get { return Application.platform != RuntimePlatform.LinuxEditor; } }
+
         /// <summary>A timestamp for file names: yyyy-MM-dd_HH-mm-ss_fff.</summary>
         public static string Stamp(DateTime t)
         {

@@ -1,0 +1,135 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+)
+
+// startHeadlessEditor runs the package's real C# (Core and the tool
+// handlers) over the behavioural fake of Unity as an editor of proj, dialing
+// the test's daemon, and waits until it is connected.
+func (e *env) startHeadlessEditor(proj string) {
+	e.t.Helper()
+	out := buildPackage(e.t.(*testing.T))
+	cmd := exec.Command("mono", filepath.Join(out, "headless-editor", "UnityMcp.HeadlessEditor.exe"), "--project", proj, "--state", e.State.Root)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		e.t.Fatal(err)
+	}
+	e.t.Cleanup(func() {
+		stdin.Write([]byte("quit\n"))
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+		}
+	})
+	connected := make(chan bool, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "CONNECTED") {
+				connected <- true
+			}
+		}
+		close(connected)
+	}()
+	select {
+	case ok := <-connected:
+		if !ok {
+			e.t.Fatalf("the headless editor exited before connecting; stderr:\n%s", stderr.String())
+		}
+	case <-time.After(60 * time.Second):
+		e.t.Fatalf("the headless editor did not connect; stderr:\n%s", stderr.String())
+	}
+}
+
+// An agent builds a small scene through the official TypeScript SDK, the
+// daemon and the package's real tool handlers: objects, a batch with
+// references, a failing batch that changes nothing, this session's undo, a
+// save to a folder that did not exist, and a second look that answers only
+// what changed.
+func TestAuthoringThroughTheHeadlessEditor(t *testing.T) {
+	e := startDaemon(t, bridge.Options{})
+	proj := newProject(t, "Authoring")
+	e.startHeadlessEditor(proj)
+	calls := []map[string]any{
+		{"name": "gameobject_create", "arguments": map[string]any{"name": "Room"}},
+		{"name": "scene_browse_hierarchy", "arguments": map[string]any{}},
+		{"name": "batch", "arguments": map[string]any{"operations": []any{
+			map[string]any{"id": "lamp", "tool": "gameobject_create", "args": map[string]any{"name": "Lamp", "primitive": "Sphere", "parent_path": "/Room"}},
+			map[string]any{"id": "body", "tool": "gameobject_add_component", "args": map[string]any{"instance_id": "$lamp.instance_id", "component_type": "Rigidbody"}},
+			map[string]any{"id": "up", "tool": "gameobject_set_transform", "args": map[string]any{"object_path": "$lamp.path", "position": map[string]any{"y": 3}}},
+		}}},
+		{"name": "batch", "arguments": map[string]any{"operations": []any{
+			map[string]any{"id": "a", "tool": "gameobject_create", "args": map[string]any{"name": "Doomed"}},
+			map[string]any{"id": "b", "tool": "gameobject_delete", "args": map[string]any{"object_path": "/Room"}},
+			map[string]any{"id": "c", "tool": "gameobject_add_component", "args": map[string]any{"object_path": "$a.path", "component_type": "NoSuchComponent"}},
+		}}},
+		{"name": "gameobject_create", "arguments": map[string]any{"name": "Mistake"}},
+		{"name": "undo", "arguments": map[string]any{"count": 1}},
+		{"name": "scene_save", "arguments": map[string]any{}},
+		{"name": "scene_save", "arguments": map[string]any{"path": "Assets/Levels/Room.unity"}},
+		{"name": "scene_browse_hierarchy", "arguments": map[string]any{"since": "$SNAPSHOT"}},
+	}
+	// The second look needs the first answer's snapshot id: run the calls in two goes.
+	first := runTS(t, "http", e.URL+"/mcp", e.Token, mustJSON(calls[:2]))
+	snap, _ := first.Calls[1].Result.StructuredContent["snapshot_id"].(string)
+	if snap == "" {
+		t.Fatalf("scene_browse_hierarchy gave no snapshot_id: %+v", first.Calls[1])
+	}
+	calls[len(calls)-1]["arguments"] = map[string]any{"since": snap}
+	o := runTS(t, "http", e.URL+"/mcp", e.Token, mustJSON(calls[2:]))
+	res := func(i int) map[string]any {
+		t.Helper()
+		c := o.Calls[i]
+		if c.ProtocolError != "" || c.Result.IsError {
+			t.Fatalf("call %d %s failed: %s %+v", i+2, c.Name, c.ProtocolError, c.Result.Content)
+		}
+		return c.Result.StructuredContent
+	}
+	failed := func(i int, want string) {
+		t.Helper()
+		c := o.Calls[i]
+		if !c.Result.IsError || len(c.Result.Content) == 0 || !strings.Contains(c.Result.Content[0].Text, want) {
+			t.Fatalf("call %d %s: want an error containing %q, got %+v", i+2, c.Name, want, c.Result)
+		}
+	}
+	if got := res(0)["count"]; got != float64(3) {
+		t.Errorf("batch count %v", got)
+	}
+	failed(1, "operation 2 (c), gameobject_add_component failed")
+	res(2)
+	if u := res(3)["undone"].([]any); len(u) != 1 || u[0] != "unitymcp: Create Mistake" {
+		t.Errorf("undo took back %v", u)
+	}
+	failed(4, "Untitled: give path")
+	saved := res(5)
+	if saved["created_folders"].([]any)[0] != "Assets/Levels" {
+		t.Errorf("save: %v", saved)
+	}
+	if _, err := os.Stat(filepath.Join(proj, "Assets", "Levels", "Room.unity.meta")); err != nil {
+		t.Errorf("the saved scene has no .meta: %v", err)
+	}
+	diff := res(6)
+	added, _ := json.Marshal(diff["added"])
+	if !strings.Contains(string(added), `"/Room/Lamp"`) || strings.Contains(string(added), "Doomed") || strings.Contains(string(added), "Mistake") {
+		t.Errorf("since %s added %s; want the lamp only (the failed batch and the undone call left nothing)", snap, added)
+	}
+	if removed := diff["removed"].([]any); len(removed) != 0 {
+		t.Errorf("since %s removed %v", snap, removed)
+	}
+}

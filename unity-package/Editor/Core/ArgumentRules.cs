@@ -1,0 +1,371 @@
+using System;
+using System.Collections.Generic;
+using System.Reflection;
+using System.Reflection.Emit;
+
+namespace UnityMcp.Core
+{
+    /// <summary>The Restricted rules that look at what a call is given, not only at what it
+    /// calls: which preference key a snippet writes, and into which object it writes
+    /// serialized data. <see cref="AssemblyChecker"/> follows the evaluation stack through
+    /// each method body (<see cref="Simulate"/>) far enough to know, for each argument, what
+    /// a string starts with and the static type the IL gives it. Anything it cannot
+    /// follow is unknown, and an unknown argument is refused: a key or an object computed at
+    /// run time never gets past a rule that a literal would not.</summary>
+    static class ArgumentRules
+    {
+        /// <summary>The key prefix snippets own in EditorPrefs, PlayerPrefs and SessionState.
+        /// It is the namespace snippets are compiled in: nothing of Unity's, a package's or
+        /// unitymcp's reads a key under it.</summary>
+        public const string SnippetKeyPrefix = "McpSnippets.";
+
+        // Why a key rule and not a list of Unity's keys: Unity reads its own EditorPrefs to
+        // find the programs it starts — "kScriptsDefaultApp" and "kScriptEditorArgs"+path
+        // (UnityCsReference Editor/Mono/CodeEditor/CodeEditor.cs, DefaultExternalCodeEditor.cs:
+        // launched on every script open, through cmd.exe on Windows), "kDiffsDefaultApp" and
+        // "kImagesDefaultApp" (Editor/Mono/PreferencesWindow/PreferencesSettingsProviders.cs),
+        // the Android SDK, NDK, JDK and Gradle paths (native) — and packages and users' tools
+        // keep theirs beside them, some computed at run time ("kScriptEditorArgs" + the
+        // editor's path). No list of keys can be complete, so a snippet writes only keys it
+        // can be seen to own: the IL shows them start with SnippetKeyPrefix (a literal, a
+        // const, a literal + anything). A key the checker cannot see the start of (a local
+        // variable, a method's result) is refused. Reading any key stays allowed. PlayerPrefs
+        // get the same rule: the project's game and editor code read them under names a
+        // snippet cannot tell from its own. SessionState too: unitymcp carries its held calls
+        // there (SpanningCalls.cs), under keys a computed string could name.
+        internal const string Keys = "writing or deleting EditorPrefs, PlayerPrefs or SessionState keys that do not visibly start with \"" +
+            SnippetKeyPrefix + "\" (Unity, packages and tools read theirs to find the programs they start — the external script editor " +
+            "and its arguments, the diff tool, SDK paths; write the key as a literal or const, or \"" + SnippetKeyPrefix + "\" + name, " +
+            "such as \"" + SnippetKeyPrefix + "LastScene\")";
+
+        // Why a rule on the object written and not on where it came from: project settings
+        // objects (ProjectSettings/*.asset: PlayerSettings with its scripting defines and
+        // additionalCompilerArguments, EditorSettings, the TagManager…) come from
+        // AssetDatabase.Load*AtPath with any path, Resources.FindObjectsOfTypeAll,
+        // EditorUtility.InstanceIDToObject, QualitySettings.GetQualitySettings, an editor's
+        // target; an importer (PluginImporter: load a DLL into the Editor) too. Every one of
+        // them is typed UnityEngine.Object or a settings or importer class, never a Component
+        // or a GameObject, and a cast (castclass) fails at run time unless the object is one;
+        // verifiable IL keeps static types true (overlapping fields are refused as native
+        // code, AssemblyChecker.Scan.Type). So serialized data
+        // may be written into what the IL types as a component or a GameObject (the scene
+        // and prefab contents Restricted edits anyway), and into plain C# objects where the
+        // writer takes them (JsonUtility); not into an untyped UnityEngine.Object.
+        internal const string Serialized = "writing serialized data (SerializedObject, EditorUtility.CopySerialized, JsonUtility.FromJsonOverwrite, " +
+            "Preset.ApplyTo) into anything but a value typed as a component or a GameObject (a UnityEngine.Object could be a project setting " +
+            "in ProjectSettings/, an importer or any asset; make it from the component: new SerializedObject(go.GetComponent<MyComponent>()) " +
+            "or new SerializedObject((MyComponent)obj))";
+
+        /// <summary>What the checker knows of one value on the evaluation stack: what the
+        /// string starts with (a constant, ldstr, is known whole; string.Concat and
+        /// string.Format keep the known start of their first part), and the static type the
+        /// IL gives it; null when unknown.</summary>
+        internal struct Value
+        {
+            public string Prefix;
+            public bool Exact;
+            public Type Type;
+        }
+
+        /// <summary>The declared types of a method's locals and arguments (argument 0 is
+        /// `this` in an instance method).</summary>
+        internal sealed class Frame
+        {
+            readonly Type[] locals;
+            readonly Type[] args;
+
+            public Frame(MethodBase m, MethodBody body)
+            {
+                var ls = body.LocalVariables;
+                locals = new Type[ls.Count];
+                foreach (var l in ls) if (l.LocalIndex < locals.Length) locals[l.LocalIndex] = l.LocalType;
+                var ps = m.GetParameters();
+                int self = m.IsStatic ? 0 : 1;
+                args = new Type[ps.Length + self];
+                if (self == 1) args[0] = m.DeclaringType != null && !m.DeclaringType.IsValueType ? m.DeclaringType : null;
+                for (int k = 0; k < ps.Length; k++) args[k + self] = ps[k].ParameterType;
+            }
+
+            public Type Local(int i) { return i >= 0 && i < locals.Length ? locals[i] : null; }
+            public Type Arg(int i) { return i >= 0 && i < args.Length ? args[i] : null; }
+        }
+
+        // ---- the rules ----
+
+        /// <summary>Where a serialized writer takes the object it writes into: the
+        /// parameter, and whether a plain C# object (no UnityEngine.Object) is fine there.</summary>
+        sealed class Sink
+        {
+            public string Type, Member;
+            public int Param;
+            public bool Managed;
+        }
+
+        static readonly Sink[] Sinks =
+        {
+            // UnityCsReference Editor/Mono/SerializedObject.bindings.cs: (Object), (Object, Object context), (Object[]), (Object[], Object context)
+            new Sink { Type = "UnityEditor.SerializedObject", Member = ".ctor", Param = 0 },
+            // Editor/Mono/EditorUtility.bindings.cs, EditorUtility.cs: (source, dest)
+            new Sink { Type = "UnityEditor.EditorUtility", Member = "CopySerialized", Param = 1 },
+            new Sink { Type = "UnityEditor.EditorUtility", Member = "CopySerializedIfDifferent", Param = 1 },
+            new Sink { Type = "UnityEditor.EditorUtility", Member = "CopySerializedManagedFieldsOnly", Param = 1, Managed = true },
+            // Modules/JSONSerialize/Public/JsonUtility.bindings.cs: (json, objectToOverwrite)
+            new Sink { Type = "UnityEngine.JsonUtility", Member = "FromJsonOverwrite", Param = 1, Managed = true },
+            // Modules/PresetsEditor/Public/Preset.bindings.cs: ApplyTo(target[, selectedPropertyPaths])
+            new Sink { Type = "UnityEditor.Presets.Preset", Member = "ApplyTo", Param = 0 },
+        };
+
+        /// <summary>Reports whether the call may not be made with these arguments (the top of
+        /// stack), with what it does and why.</summary>
+        internal static bool Check(MemberInfo target, List<Value> stack, out string what, out string why)
+        {
+            what = why = null;
+            var mb = target as MethodBase;
+            if (mb == null || mb.DeclaringType == null) return false;
+            var type = mb.DeclaringType.FullName;
+            var name = mb is ConstructorInfo ? ".ctor" : mb.Name;
+            var ps = mb.GetParameters();
+            if (type == "UnityEditor.EditorPrefs" || type == "UnityEngine.PlayerPrefs" || type == "UnityEditor.SessionState")
+                return CheckKey(mb, mb.DeclaringType.Name, name, ps, stack, out what, out why);
+            foreach (var s in Sinks)
+            {
+                if (s.Type != type || s.Member != name || ps.Length <= s.Param) continue;
+                var t = Arg(stack, ps.Length, s.Param).Type;
+                if (t != null && ps[s.Param].ParameterType.IsArray && t.IsArray) t = t.GetElementType();
+                if (SafeTarget(t, s.Managed)) return false;
+                what = "writes serialized data into " + (t == null ? "a value whose type the compiled code does not show" : "a value typed " + AssemblyChecker.TypeName(t)) +
+                    " (" + AssemblyChecker.Describe(mb) + ")";
+                why = Serialized;
+                return true;
+            }
+            return false;
+        }
+
+        static bool CheckKey(MethodBase mb, string store, string name, ParameterInfo[] ps, List<Value> stack, out string what, out string why)
+        {
+            what = why = null;
+            bool delete = name == "DeleteKey" || name.StartsWith("Erase", StringComparison.Ordinal);
+            if (!delete && !name.StartsWith("Set", StringComparison.Ordinal)) return false;
+            if (ps.Length == 0 || ps[0].ParameterType != typeof(string)) return false;
+            var key = Arg(stack, ps.Length, 0);
+            var start = key.Prefix ?? "";
+            var verb = delete ? "deletes" : "writes";
+            var call = " (" + AssemblyChecker.Describe(mb) + ")";
+            if (start.StartsWith(SnippetKeyPrefix, StringComparison.Ordinal)) return false;
+            if (start.StartsWith("UnityMcp", StringComparison.Ordinal))
+            {
+                // The package's own prefix: named as such, an attempt on unitymcp's state.
+                what = verb + (key.Exact ? " the unitymcp key \"" + start + "\"" : " a unitymcp key starting with \"" + start + "\"") + call;
+                why = AssemblyChecker.Level;
+                return true;
+            }
+            var a = store.StartsWith("E", StringComparison.Ordinal) ? " an " : " a ";
+            what = key.Exact ? verb + " the " + store + " key \"" + start + "\"" + call
+                : start.Length > 0 ? verb + a + store + " key computed at run time, starting with \"" + start + "\"" + call
+                : verb + a + store + " key computed at run time" + call;
+            why = Keys;
+            return true;
+        }
+
+        /// <summary>Argument index (0-based) of a call taking n parameters: its value as far
+        /// as the checker followed it.</summary>
+        static Value Arg(List<Value> stack, int n, int index)
+        {
+            int at = stack.Count - n + index;
+            return at >= 0 && at < stack.Count ? stack[at] : default(Value);
+        }
+
+        /// <summary>Reports whether a value statically typed t is a component or a GameObject
+        /// (or, where managed, a plain C# object that is no UnityEngine.Object at all).</summary>
+        static bool SafeTarget(Type t, bool managed)
+        {
+            if (t == null || t.IsGenericParameter || t.IsInterface || t.IsByRef || t.IsPointer) return false;
+            if (IsA(t, "UnityEngine.Component") || IsA(t, "UnityEngine.GameObject")) return true;
+            return managed && t != typeof(object) && t != typeof(ValueType) && t != typeof(Enum) && !IsA(t, "UnityEngine.Object");
+        }
+
+        static bool IsA(Type t, string fullName)
+        {
+            for (var c = t; c != null; c = c.BaseType)
+                if (c.FullName == fullName) return true;
+            return false;
+        }
+
+        // ---- following the evaluation stack ----
+
+        /// <summary>Follows the evaluation stack through one instruction: constant strings
+        /// (ldstr) and static types (locals, arguments, fields, call results, casts, array
+        /// elements); everything else pushes an unknown value, and control flow the checker
+        /// cannot follow forgets the stack.</summary>
+        internal static void Simulate(OpCode op, MemberInfo target, string literal, byte[] il, int operandAt, List<Value> stack, Frame frame)
+        {
+            var v = op.Value;
+            if (v == OpCodes.Ldstr.Value)
+            {
+                stack.Add(new Value { Prefix = literal, Exact = literal != null, Type = typeof(string) });
+                return;
+            }
+            if (v == OpCodes.Dup.Value)
+            {
+                stack.Add(stack.Count > 0 ? stack[stack.Count - 1] : default(Value));
+                return;
+            }
+            if (v == OpCodes.Calli.Value || v == OpCodes.Jmp.Value)
+            {
+                stack.Clear();
+                return;
+            }
+            int pop, push;
+            var mb = target as MethodBase;
+            if (op.StackBehaviourPop == StackBehaviour.Varpop)
+            {
+                if (mb == null) { stack.Clear(); return; }
+                pop = mb.GetParameters().Length + (!mb.IsStatic && v != OpCodes.Newobj.Value ? 1 : 0);
+            }
+            else pop = Pops(op.StackBehaviourPop);
+            if (op.StackBehaviourPush == StackBehaviour.Varpush)
+            {
+                var mi = mb as MethodInfo;
+                push = v == OpCodes.Newobj.Value ? 1 : mi != null && mi.ReturnType != typeof(void) ? 1 : 0;
+            }
+            else push = Pushes(op.StackBehaviourPush);
+            var result = default(Value);
+            if (push == 1)
+            {
+                result = StringOf(mb, stack);
+                result.Type = TypeOf(op, target, il, operandAt, stack, frame);
+            }
+            for (int k = 0; k < pop && stack.Count > 0; k++) stack.RemoveAt(stack.Count - 1);
+            for (int k = 0; k < push; k++) stack.Add(k == 0 ? result : default(Value));
+        }
+
+        /// <summary>What a string.Concat or string.Format call returns starts with: the known
+        /// start of its arguments in order, up to the first one not known whole (a format
+        /// string up to its first format item); nothing known for any other call.</summary>
+        static Value StringOf(MethodBase call, List<Value> stack)
+        {
+            var r = default(Value);
+            if (call == null || call.DeclaringType != typeof(string) || !call.IsStatic) return r;
+            var ps = call.GetParameters();
+            if (ps.Length == 0 || ps.Length > stack.Count) return r;
+            if (call.Name == "Format" && ps[0].ParameterType == typeof(string))
+            {
+                var format = Arg(stack, ps.Length, 0);
+                if (format.Prefix == null) return r;
+                int brace = format.Prefix.IndexOfAny(new[] { '{', '}' });
+                r.Prefix = brace < 0 ? format.Prefix : format.Prefix.Substring(0, brace);
+                return r;
+            }
+            if (call.Name != "Concat") return r;
+            var b = new System.Text.StringBuilder();
+            bool exact = true;
+            for (int k = 0; k < ps.Length && exact; k++)
+            {
+                if (ps[k].ParameterType != typeof(string) && ps[k].ParameterType != typeof(object)) return k == 0 ? r : Known(b, false);
+                var part = Arg(stack, ps.Length, k);
+                if (part.Prefix != null) b.Append(part.Prefix);
+                exact = part.Exact;
+            }
+            return Known(b, exact);
+        }
+
+        static Value Known(System.Text.StringBuilder b, bool exact)
+        {
+            return b.Length == 0 && !exact ? default(Value) : new Value { Prefix = b.ToString(), Exact = exact };
+        }
+
+        /// <summary>The static type of the value one instruction pushes, or null.</summary>
+        static Type TypeOf(OpCode op, MemberInfo target, byte[] il, int at, List<Value> stack, Frame frame)
+        {
+            var v = op.Value;
+            if (v >= OpCodes.Ldloc_0.Value && v <= OpCodes.Ldloc_3.Value) return frame.Local(v - OpCodes.Ldloc_0.Value);
+            if (v >= OpCodes.Ldarg_0.Value && v <= OpCodes.Ldarg_3.Value) return frame.Arg(v - OpCodes.Ldarg_0.Value);
+            if (v == OpCodes.Ldloc_S.Value) return at < il.Length ? frame.Local(il[at]) : null;
+            if (v == OpCodes.Ldarg_S.Value) return at < il.Length ? frame.Arg(il[at]) : null;
+            if (v == OpCodes.Ldloc.Value) return at + 2 <= il.Length ? frame.Local(BitConverter.ToUInt16(il, at)) : null;
+            if (v == OpCodes.Ldarg.Value) return at + 2 <= il.Length ? frame.Arg(BitConverter.ToUInt16(il, at)) : null;
+            if (v == OpCodes.Ldfld.Value || v == OpCodes.Ldsfld.Value)
+            {
+                var f = target as FieldInfo;
+                return f == null ? null : f.FieldType;
+            }
+            // A cast is checked at run time (castclass throws, isinst gives null), so its type holds.
+            if (v == OpCodes.Castclass.Value || v == OpCodes.Isinst.Value || v == OpCodes.Unbox_Any.Value ||
+                v == OpCodes.Ldelem.Value || v == OpCodes.Box.Value)
+                return target as Type;
+            if (v == OpCodes.Ldelem_Ref.Value)
+            {
+                var array = stack.Count >= 2 ? stack[stack.Count - 2].Type : null;
+                return array != null && array.IsArray ? array.GetElementType() : null;
+            }
+            if (v == OpCodes.Newobj.Value) return target is ConstructorInfo ? target.DeclaringType : null;
+            if (v == OpCodes.Call.Value || v == OpCodes.Callvirt.Value)
+            {
+                var mi = target as MethodInfo;
+                return mi == null ? null : mi.ReturnType;
+            }
+            return null;
+        }
+
+        /// <summary>Two stack states where paths join: the constants both agree on, and the
+        /// nearest class both types derive from.</summary>
+        internal static List<Value> Merge(List<Value> a, List<Value> b)
+        {
+            var r = new List<Value>(a.Count);
+            for (int k = 0; k < a.Count; k++)
+            {
+                if (a.Count != b.Count) { r.Add(default(Value)); continue; }
+                var prefix = CommonPrefix(a[k].Prefix, b[k].Prefix);
+                r.Add(new Value
+                {
+                    Prefix = prefix,
+                    Exact = a[k].Exact && b[k].Exact && a[k].Prefix == b[k].Prefix,
+                    Type = Common(a[k].Type, b[k].Type),
+                });
+            }
+            return r;
+        }
+
+        static string CommonPrefix(string a, string b)
+        {
+            if (a == null || b == null) return null;
+            int n = 0;
+            while (n < a.Length && n < b.Length && a[n] == b[n]) n++;
+            return a.Substring(0, n);
+        }
+
+        static Type Common(Type a, Type b)
+        {
+            if (a == null || b == null) return null;
+            if (a == b) return a;
+            if (a.IsInterface || b.IsInterface || a.IsValueType || b.IsValueType || a.IsByRef || b.IsByRef) return null;
+            for (var c = a; c != null; c = c.BaseType)
+                if (c.IsAssignableFrom(b)) return c;
+            return null;
+        }
+
+        static int Pops(StackBehaviour b)
+        {
+            switch (b)
+            {
+                case StackBehaviour.Pop0: return 0;
+                case StackBehaviour.Pop1: case StackBehaviour.Popi: case StackBehaviour.Popref: return 1;
+                case StackBehaviour.Popi_popi_popi: case StackBehaviour.Popref_popi_popi: case StackBehaviour.Popref_popi_popi8:
+                case StackBehaviour.Popref_popi_popr4: case StackBehaviour.Popref_popi_popr8: case StackBehaviour.Popref_popi_popref:
+                case StackBehaviour.Popref_popi_pop1:
+                    return 3;
+                default: return 2;
+            }
+        }
+
+        static int Pushes(StackBehaviour b)
+        {
+            switch (b)
+            {
+                case StackBehaviour.Push0: return 0;
+                case StackBehaviour.Push1_push1: return 2;
+                default: return 1;
+            }
+        }
+    }
+}
