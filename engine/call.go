@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 	"unicode/utf8"
@@ -151,7 +152,7 @@ func (e *Engine) run(ctx context.Context, c *Call, tool *catalog.Tool, raw map[s
 		confirm, _ := args["confirm"].(bool)
 		dry, _ := args["dry_run"].(bool)
 		if !confirm && !dry {
-			return nil, api.Errorf(api.CodeConfirmRequired, "'%s' is destructive. Pass confirm=true to execute it, or dry_run=true to see what it would affect.", tool.Name)
+			return nil, e.confirmRequired(ctx, c, tool, raw)
 		}
 	}
 	var answer any
@@ -308,3 +309,27 @@ var verField = func() []byte {
 	v, _ := json.Marshal(api.Version)
 	return append([]byte(`"Ver":`), v...)
 }()
+
+// confirmRequired refuses a destructive call made without confirm. A tool
+// that has a dry run is run as one first, so the refusal already says what
+// the call would do (a prefab_apply lists the overrides it would write to the
+// asset) and the agent decides with that in hand, in one turn instead of two.
+func (e *Engine) confirmRequired(ctx context.Context, c *Call, tool *catalog.Tool, raw map[string]any) *api.ToolError {
+	terr := api.Errorf(api.CodeConfirmRequired, "'%s' is destructive. Pass confirm=true to execute it, or dry_run=true to see what it would affect.", tool.Name)
+	if !tool.HasParam("dry_run") {
+		return terr
+	}
+	dry := maps.Clone(raw)
+	if dry == nil {
+		dry = map[string]any{}
+	}
+	dry["dry_run"] = true
+	delete(dry, "confirm")
+	res, derr := e.run(ctx, c, tool, dry)
+	if derr != nil {
+		return terr // the real call would fail the same way; the agent sees that once it confirms
+	}
+	terr.Message = fmt.Sprintf("'%s' is destructive. Its dry run (data.dry_run) says what it would do; pass confirm=true to do it.", tool.Name)
+	terr.Data = map[string]any{"dry_run": res}
+	return terr
+}

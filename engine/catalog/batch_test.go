@@ -128,7 +128,7 @@ func TestBatchSend(t *testing.T) {
 		`{"args":{"component_index":0,"component_type":"Rigidbody","instance_id":"$cube.instance_id","property_path":"m_Mass","value":"$_rb2"},"tool":"inspect_write"},` +
 		`{"args":{"component_index":0,"object_path":"$cube","property_path":"m_Name","value":null},"tool":"inspect_write"},` +
 		`{"args":{"collider":true,"name":"$5 note","parent_path":"$ not a reference"},"tool":"gameobject_create"},` +
-		`{"args":{"active_only":false,"limit":200,"max_depth":-1,"offset":0},"id":"look","tool":"scene_browse_hierarchy"}]}`
+		`{"args":{"active_only":false,"limit":200,"max_depth":-1,"offset":0},"id":"look","tool":"scene_browse_hierarchy"}],"results":"ids"}`
 	if string(got) != want {
 		t.Errorf("sent\n%s\nwant\n%s", got, want)
 	}

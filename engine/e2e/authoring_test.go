@@ -59,9 +59,11 @@ func (e *env) startHeadlessEditor(proj string) {
 
 // An agent builds a small scene through the official TypeScript SDK, the
 // daemon and the package's real tool handlers: objects, a batch with
-// references, a failing batch that changes nothing, this session's undo, a
-// save to a folder that did not exist, and a second look that answers only
-// what changed.
+// references, a failing batch that changes nothing, a project script wired to
+// another object, a prefab whose applied override reaches its other instance
+// (refused first without confirm, with what it would do), this session's
+// undo, a save to a folder that did not exist, and a second look that
+// answers only what changed.
 func TestAuthoringThroughTheHeadlessEditor(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
 	proj := newProject(t, "Authoring")
@@ -79,6 +81,14 @@ func TestAuthoringThroughTheHeadlessEditor(t *testing.T) {
 			map[string]any{"id": "b", "tool": "gameobject_delete", "args": map[string]any{"object_path": "/Room"}},
 			map[string]any{"id": "c", "tool": "gameobject_add_component", "args": map[string]any{"object_path": "$a.path", "component_type": "NoSuchComponent"}},
 		}}},
+		{"name": "gameobject_add_component", "arguments": map[string]any{"object_path": "/Room/Lamp", "component_type": "Follower"}},
+		{"name": "inspect_write", "arguments": map[string]any{"object_path": "/Room/Lamp", "component_type": "Follower", "property_path": "target", "value": map[string]any{"path": "/Room"}}},
+		{"name": "prefab_create", "arguments": map[string]any{"object_path": "/Room/Lamp", "path": "Assets/Prefabs/Lamp"}},
+		{"name": "prefab_instantiate", "arguments": map[string]any{"path": "Assets/Prefabs/Lamp.prefab", "name": "Spare"}},
+		{"name": "gameobject_set_transform", "arguments": map[string]any{"object_path": "/Room/Lamp", "scale": map[string]any{"x": 2}}},
+		{"name": "prefab_apply", "arguments": map[string]any{"object_path": "/Room/Lamp"}},
+		{"name": "prefab_apply", "arguments": map[string]any{"object_path": "/Room/Lamp", "confirm": true}},
+		{"name": "inspect_read", "arguments": map[string]any{"object_path": "/Spare", "component_type": "Transform", "property_path": "m_LocalScale"}},
 		{"name": "gameobject_create", "arguments": map[string]any{"name": "Mistake"}},
 		{"name": "undo", "arguments": map[string]any{"count": 1}},
 		{"name": "scene_save", "arguments": map[string]any{}},
@@ -113,18 +123,34 @@ func TestAuthoringThroughTheHeadlessEditor(t *testing.T) {
 	}
 	failed(1, "operation 2 (c), gameobject_add_component failed")
 	res(2)
-	if u := res(3)["undone"].([]any); len(u) != 1 || u[0] != "unitymcp: Create Mistake" {
+	if w := res(3); w["changed"] != true || !strings.Contains(mustJSON(w["value"]), `"/Room"`) {
+		t.Errorf("inspect_write of a reference: %v", w)
+	}
+	if p := res(4); !strings.Contains(mustJSON(p), "Assets/Prefabs/Lamp.prefab") {
+		t.Errorf("prefab_create: %v", p)
+	}
+	res(5)
+	res(6)
+	// Without confirm the daemon refuses, with the editor's dry run: the override it would apply.
+	if c := o.Calls[7]; !c.Result.IsError || !strings.Contains(c.Result.Content[0].Text, "confirm") || !strings.Contains(mustJSON(c.Result), "m_LocalScale") {
+		t.Errorf("prefab_apply without confirm: %+v", c.Result)
+	}
+	res(8)
+	if v := res(9)["value"].(map[string]any); v["x"] != float64(2) {
+		t.Errorf("the applied override did not reach the other instance: scale %v", v)
+	}
+	if u := res(11)["undone"].([]any); len(u) != 1 || u[0] != "unitymcp: Create Mistake" {
 		t.Errorf("undo took back %v", u)
 	}
-	failed(4, "Untitled: give path")
-	saved := res(5)
+	failed(12, "Untitled: give path")
+	saved := res(13)
 	if saved["created_folders"].([]any)[0] != "Assets/Levels" {
 		t.Errorf("save: %v", saved)
 	}
 	if _, err := os.Stat(filepath.Join(proj, "Assets", "Levels", "Room.unity.meta")); err != nil {
 		t.Errorf("the saved scene has no .meta: %v", err)
 	}
-	diff := res(6)
+	diff := res(14)
 	added, _ := json.Marshal(diff["added"])
 	if !strings.Contains(string(added), `"/Room/Lamp"`) || strings.Contains(string(added), "Doomed") || strings.Contains(string(added), "Mistake") {
 		t.Errorf("since %s added %s; want the lamp only (the failed batch and the undone call left nothing)", snap, added)

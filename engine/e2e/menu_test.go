@@ -55,10 +55,21 @@ func TestExecuteMenuItemConfirmAndDryRun(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
 	e.startSim(newProject(t, "MenuRun"), editorsim.Config{})
 	const item = "GameObject/Create Empty"
-	if st, r := e.call("", "execute-menu-item", map[string]any{"path": item}); st != 409 || errCode(r) != "confirmation_required" {
+	st, r := e.call("", "execute-menu-item", map[string]any{"path": item})
+	if st != 409 || errCode(r) != "confirmation_required" {
 		t.Fatalf("without confirm: %d %v", st, r)
 	}
-	st, r := e.call("", "execute-menu-item", map[string]any{"path": item, "dry_run": true})
+	// The refusal carries the dry run's answer: the agent sees what would run
+	// without a second call, and nothing ran.
+	em, _ := r["error"].(map[string]any)
+	data, _ := em["data"].(map[string]any)
+	if dry, _ := data["dry_run"].(map[string]any); dry["would_execute"] != true || dry["path"] != item {
+		t.Fatalf("without confirm: the refusal has no dry run: %v", r)
+	}
+	if menuLogged(e, item) {
+		t.Fatalf("the refusal's dry run ran %s", item)
+	}
+	st, r = e.call("", "execute-menu-item", map[string]any{"path": item, "dry_run": true})
 	if st != 200 || r["dry_run"] != true || r["would_execute"] != true || r["path"] != item {
 		t.Fatalf("dry_run: %d %v", st, r)
 	}

@@ -35,22 +35,25 @@ func needNode(t *testing.T) (string, string) {
 	return node, dir
 }
 
+// tsCall is one call's outcome as client.mjs prints it.
+type tsCall struct {
+	Name          string `json:"name"`
+	ProtocolError string `json:"protocolError"`
+	Result        struct {
+		IsError           bool           `json:"isError"`
+		StructuredContent map[string]any `json:"structuredContent"`
+		Content           []struct {
+			Text string `json:"text"`
+		} `json:"content"`
+	} `json:"result"`
+}
+
 type tsOutput struct {
 	ProtocolVersion string            `json:"protocolVersion"`
 	Instructions    string            `json:"instructions"`
 	Tools           []json.RawMessage `json:"tools"`
-	Calls           []struct {
-		Name          string `json:"name"`
-		ProtocolError string `json:"protocolError"`
-		Result        struct {
-			IsError           bool           `json:"isError"`
-			StructuredContent map[string]any `json:"structuredContent"`
-			Content           []struct {
-				Text string `json:"text"`
-			} `json:"content"`
-		} `json:"result"`
-	} `json:"calls"`
-	ListChanged int `json:"listChanged"`
+	Calls           []tsCall          `json:"calls"`
+	ListChanged     int               `json:"listChanged"`
 }
 
 func runTS(t *testing.T, args ...string) tsOutput {

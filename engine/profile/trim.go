@@ -31,6 +31,8 @@ type Trim struct {
 	// Free is what a trim does; nil: debug.FreeOSMemory.
 	Free func()
 
+	clock clock // nil: the real one; tests inject a manual clock
+
 	mu      sync.Mutex
 	pending bool               // a timer runs
 	last    time.Time          // the last Note
@@ -43,12 +45,33 @@ type Trim struct {
 func (t *Trim) Note() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.last = time.Now()
+	t.last = t.now()
 	if t.pending {
 		return
 	}
 	t.pending = true
-	time.AfterFunc(t.delay(), t.run)
+	t.afterFunc(t.delay(), t.run)
+}
+
+// clock is the time a Trim reads and the timers it sets.
+type clock interface {
+	Now() time.Time
+	AfterFunc(d time.Duration, f func())
+}
+
+func (t *Trim) now() time.Time {
+	if t.clock != nil {
+		return t.clock.Now()
+	}
+	return time.Now()
+}
+
+func (t *Trim) afterFunc(d time.Duration, f func()) {
+	if t.clock != nil {
+		t.clock.AfterFunc(d, f)
+		return
+	}
+	time.AfterFunc(d, f)
 }
 
 func (t *Trim) delay() time.Duration {
@@ -60,8 +83,8 @@ func (t *Trim) delay() time.Duration {
 
 func (t *Trim) run() {
 	t.mu.Lock()
-	if wait := t.delay() - time.Since(t.last); wait > 0 {
-		time.AfterFunc(wait, t.run) // noted since: quiet for Delay from that Note
+	if wait := t.delay() - t.now().Sub(t.last); wait > 0 {
+		t.afterFunc(wait, t.run) // noted since: quiet for Delay from that Note
 		t.mu.Unlock()
 		return
 	}

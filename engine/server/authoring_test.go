@@ -205,7 +205,7 @@ func TestBatchReachesTheEditorOnce(t *testing.T) {
 	frames := ed.take()
 	want := `"tool":"batch","arguments":{"dry_run":false,"operations":[` +
 		`{"args":{"collider":true,"parent_instance_id":"9007199254740993","primitive":"Cube"},"id":"cube","tool":"gameobject_create"},` +
-		`{"args":{"object_path":"$cube.path"},"tool":"gameobject_delete"}]},"session":"` + sessionHash("mcp:"+d.sid) + `"`
+		`{"args":{"object_path":"$cube.path"},"tool":"gameobject_delete"}],"results":"ids"},"session":"` + sessionHash("mcp:"+d.sid) + `"`
 	if len(frames) != 1 || cutFrame(frames[0]) != want {
 		t.Errorf("frames %v\nwant one with …%s…", frames, want)
 	}

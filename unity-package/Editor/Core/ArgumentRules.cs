@@ -6,12 +6,16 @@ using System.Reflection.Emit;
 namespace UnityMcp.Core
 {
     /// <summary>The Restricted rules that look at what a call is given, not only at what it
-    /// calls: which preference key a snippet writes, and into which object it writes
-    /// serialized data. <see cref="AssemblyChecker"/> follows the evaluation stack through
-    /// each method body (<see cref="Simulate"/>) far enough to know, for each argument, what
-    /// a string starts with and the static type the IL gives it. Anything it cannot
-    /// follow is unknown, and an unknown argument is refused: a key or an object computed at
-    /// run time never gets past a rule that a literal would not.</summary>
+    /// calls: which preference key a snippet writes, into which object it writes serialized
+    /// data, and which awaiter it takes a result from. <see cref="AssemblyChecker"/> follows
+    /// the evaluation stack through each method body (<see cref="Simulate"/>) far enough to
+    /// know, for each argument, what a string starts with, the static type the IL gives it
+    /// and which location an address points to. Anything it cannot follow is unknown, and an
+    /// unknown argument is refused: a key or an object computed at run time never gets past
+    /// a rule that a literal would not. The arguments are read where the method is called
+    /// (call, callvirt, newobj); a method these rules govern may not be taken as a delegate
+    /// or a handle (<see cref="CheckHandle"/>), since whoever invokes the delegate later
+    /// gives it arguments the checker never sees.</summary>
     static class ArgumentRules
     {
         /// <summary>The key prefix snippets own in EditorPrefs, PlayerPrefs and SessionState.
@@ -56,38 +60,108 @@ namespace UnityMcp.Core
             "in ProjectSettings/, an importer or any asset; make it from the component: new SerializedObject(go.GetComponent<MyComponent>()) " +
             "or new SerializedObject((MyComponent)obj))";
 
+        /// <summary>Why a method these rules govern may not be a delegate or a handle.</summary>
+        internal const string AsDelegate = "handing preference writes, serialized writers or task waits to code that calls them where the checker " +
+            "cannot see what they are given";
+
         /// <summary>What the checker knows of one value on the evaluation stack: what the
         /// string starts with (a constant, ldstr, is known whole; string.Concat and
-        /// string.Format keep the known start of their first part), and the static type the
-        /// IL gives it; null when unknown.</summary>
+        /// string.Format keep the known start of their first part), the static type the IL
+        /// gives it, and for an address (ldloca, ldarga, ldflda) the location it points to;
+        /// null when unknown.</summary>
         internal struct Value
         {
             public string Prefix;
             public bool Exact;
             public Type Type;
+            public string Address;
         }
 
-        /// <summary>The declared types of a method's locals and arguments (argument 0 is
-        /// `this` in an instance method).</summary>
+        /// <summary>One method body as the checker follows it: the declared types of its
+        /// locals and arguments (argument 0 is `this` in an instance method), what it knows
+        /// of the locals stored exactly once whose address is never taken (what was stored
+        /// is what every later load reads), and, in a compiler-generated async state machine,
+        /// the awaiters it hands to its builder.</summary>
         internal sealed class Frame
         {
             readonly Type[] locals;
             readonly Type[] args;
+            readonly int[] stores;
+            readonly bool[] addressed;
+            readonly Value?[] known;
+            readonly HashSet<string> awaited = new HashSet<string>(StringComparer.Ordinal);
+
+            /// <summary>Reports whether the body is the MoveNext of an async method's state
+            /// machine, a type the compiler generated (its name, "&lt;Name&gt;d__1", is one C#
+            /// cannot declare).</summary>
+            public readonly bool AsyncStateMachine;
 
             public Frame(MethodBase m, MethodBody body)
             {
                 var ls = body.LocalVariables;
                 locals = new Type[ls.Count];
                 foreach (var l in ls) if (l.LocalIndex < locals.Length) locals[l.LocalIndex] = l.LocalType;
+                stores = new int[locals.Length];
+                addressed = new bool[locals.Length];
+                known = new Value?[locals.Length];
                 var ps = m.GetParameters();
                 int self = m.IsStatic ? 0 : 1;
                 args = new Type[ps.Length + self];
                 if (self == 1) args[0] = m.DeclaringType != null && !m.DeclaringType.IsValueType ? m.DeclaringType : null;
                 for (int k = 0; k < ps.Length; k++) args[k + self] = ps[k].ParameterType;
+                var t = m.DeclaringType;
+                AsyncStateMachine = m.Name == "MoveNext" && t != null && t.Name.StartsWith("<", StringComparison.Ordinal) &&
+                    typeof(System.Runtime.CompilerServices.IAsyncStateMachine).IsAssignableFrom(t);
             }
 
             public Type Local(int i) { return i >= 0 && i < locals.Length ? locals[i] : null; }
             public Type Arg(int i) { return i >= 0 && i < args.Length ? args[i] : null; }
+
+            /// <summary>Counts one instruction of the body, before it is followed: the stores
+            /// into each local and whether its address is taken.</summary>
+            public void Count(OpCode op, byte[] il, int operandAt)
+            {
+                int i = LocalOperand(op, il, operandAt, StoreOps);
+                if (i >= 0 && i < stores.Length) stores[i]++;
+                i = LocalOperand(op, il, operandAt, AddressOps);
+                if (i >= 0 && i < addressed.Length) addressed[i] = true;
+            }
+
+            /// <summary>A store into local i: remembered when it is the local's only store
+            /// and its address is never taken, so nothing else can change it (C# reads a
+            /// local only once it is definitely assigned, so a load sees this value).</summary>
+            public void Store(int i, Value v)
+            {
+                if (i < 0 || i >= known.Length || stores[i] != 1 || addressed[i]) return;
+                known[i] = new Value { Prefix = v.Prefix, Exact = v.Exact };
+            }
+
+            /// <summary>What a load of local i gives, as far as a single store shows it.</summary>
+            public Value Load(int i)
+            {
+                var v = i >= 0 && i < known.Length && known[i].HasValue ? known[i].Value : default(Value);
+                v.Type = Local(i);
+                return v;
+            }
+
+            public void Awaits(string address) { if (address != null) awaited.Add(address); }
+            public bool Awaited(string address) { return address != null && awaited.Contains(address); }
+        }
+
+        static readonly short[] StoreOps = { OpCodes.Stloc_0.Value, OpCodes.Stloc_1.Value, OpCodes.Stloc_2.Value, OpCodes.Stloc_3.Value, OpCodes.Stloc_S.Value, OpCodes.Stloc.Value };
+        static readonly short[] LoadOps = { OpCodes.Ldloc_0.Value, OpCodes.Ldloc_1.Value, OpCodes.Ldloc_2.Value, OpCodes.Ldloc_3.Value, OpCodes.Ldloc_S.Value, OpCodes.Ldloc.Value };
+        // ldloca has no …_0 to …_3 forms; -1 is no opcode's value.
+        static readonly short[] AddressOps = { -1, -1, -1, -1, OpCodes.Ldloca_S.Value, OpCodes.Ldloca.Value };
+
+        /// <summary>The local an instruction of one family (…_0 to …_3, the short form, the
+        /// long form) names, or -1 when it is not of that family.</summary>
+        static int LocalOperand(OpCode op, byte[] il, int at, short[] family)
+        {
+            var v = op.Value;
+            for (int k = 0; k < 4; k++) if (family[k] == v) return k;
+            if (v == family[4]) return at < il.Length ? il[at] : -1;
+            if (v == family[5]) return at + 2 <= il.Length ? BitConverter.ToUInt16(il, at) : -1;
+            return -1;
         }
 
         // ---- the rules ----
@@ -115,9 +189,79 @@ namespace UnityMcp.Core
             new Sink { Type = "UnityEditor.Presets.Preset", Member = "ApplyTo", Param = 0 },
         };
 
-        /// <summary>Reports whether the call may not be made with these arguments (the top of
-        /// stack), with what it does and why.</summary>
-        internal static bool Check(MemberInfo target, List<Value> stack, out string what, out string why)
+        // Waiting on a task freezes the Editor when nothing completes it, and a snippet runs on
+        // the main thread that nothing can interrupt (AssemblyChecker.Blocking). The compiler's
+        // own await calls GetResult too, once the task is done: it hands that awaiter to the
+        // async method builder (AwaitOnCompleted or AwaitUnsafeOnCompleted) and reads the result
+        // from the same location when the builder resumes it (mcs: a $awaiter field of the state
+        // machine; Roslyn: a local). A GetResult on any other awaiter is the snippet's own wait.
+        static readonly HashSet<string> Awaiters = new HashSet<string>(StringComparer.Ordinal)
+        {
+            "System.Runtime.CompilerServices.TaskAwaiter", "System.Runtime.CompilerServices.TaskAwaiter`1",
+            "System.Runtime.CompilerServices.ConfiguredTaskAwaitable+ConfiguredTaskAwaiter",
+            "System.Runtime.CompilerServices.ConfiguredTaskAwaitable`1+ConfiguredTaskAwaiter",
+            "System.Runtime.CompilerServices.ValueTaskAwaiter", "System.Runtime.CompilerServices.ValueTaskAwaiter`1",
+            "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable+ConfiguredValueTaskAwaiter",
+            "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable`1+ConfiguredValueTaskAwaiter",
+        };
+
+        static bool IsAwaiterResult(MethodBase mb)
+        {
+            return mb.Name == "GetResult" && !mb.IsStatic && Awaiters.Contains(Definition(mb.DeclaringType).FullName ?? "");
+        }
+
+        static bool IsBuilderAwait(MethodBase mb)
+        {
+            var t = mb.DeclaringType;
+            return (mb.Name == "AwaitOnCompleted" || mb.Name == "AwaitUnsafeOnCompleted") && t.Namespace == "System.Runtime.CompilerServices" &&
+                t.Name.IndexOf("MethodBuilder", StringComparison.Ordinal) >= 0;
+        }
+
+        static Type Definition(Type t)
+        {
+            return t.IsGenericType && !t.IsGenericTypeDefinition ? t.GetGenericTypeDefinition() : t;
+        }
+
+        static bool IsKeyStore(string type)
+        {
+            return type == "UnityEditor.EditorPrefs" || type == "UnityEngine.PlayerPrefs" || type == "UnityEditor.SessionState";
+        }
+
+        /// <summary>Reports whether a rule here decides calls of the method by what they are
+        /// given: a preference write or delete, a serialized writer, an awaiter's GetResult.</summary>
+        internal static bool Governs(MethodBase mb)
+        {
+            if (mb == null || mb.DeclaringType == null) return false;
+            var type = mb.DeclaringType.FullName;
+            var name = mb is ConstructorInfo ? ".ctor" : mb.Name;
+            var ps = mb.GetParameters();
+            if (IsKeyStore(type)) return KeyMember(name, ps);
+            foreach (var s in Sinks)
+                if (s.Type == type && s.Member == name && ps.Length > s.Param) return true;
+            return IsAwaiterResult(mb);
+        }
+
+        /// <summary>Reports whether an instruction that names a method without calling it
+        /// (ldftn, ldvirtftn: a delegate; ldtoken: an expression tree or reflection; jmp)
+        /// names one whose arguments a rule here checks, with what and why: the call happens
+        /// later, out of the checker's sight, with arguments it cannot see.</summary>
+        internal static bool CheckHandle(MemberInfo target, OpCode op, out string what, out string why)
+        {
+            what = why = null;
+            var mb = target as MethodBase;
+            if (!Governs(mb)) return false;
+            var v = op.Value;
+            var m = AssemblyChecker.Describe(mb);
+            what = (v == OpCodes.Ldftn.Value || v == OpCodes.Ldvirtftn.Value ? "takes " + m + " as a delegate"
+                : v == OpCodes.Ldtoken.Value ? "takes a handle to " + m + " for an expression tree or reflection" : "jumps to " + m) +
+                " (a method whose arguments Restricted checks cannot be used as a delegate; call it directly, in a lambda if you need a delegate)";
+            why = AsDelegate;
+            return true;
+        }
+
+        /// <summary>Reports whether the call (call, callvirt, newobj) may not be made with these
+        /// arguments (the top of stack), with what it does and why.</summary>
+        internal static bool Check(MemberInfo target, List<Value> stack, Frame frame, out string what, out string why)
         {
             what = why = null;
             var mb = target as MethodBase;
@@ -125,8 +269,23 @@ namespace UnityMcp.Core
             var type = mb.DeclaringType.FullName;
             var name = mb is ConstructorInfo ? ".ctor" : mb.Name;
             var ps = mb.GetParameters();
-            if (type == "UnityEditor.EditorPrefs" || type == "UnityEngine.PlayerPrefs" || type == "UnityEditor.SessionState")
+            if (IsKeyStore(type))
                 return CheckKey(mb, mb.DeclaringType.Name, name, ps, stack, out what, out why);
+            if (IsBuilderAwait(mb))
+            {
+                if (frame.AsyncStateMachine && ps.Length == 2) frame.Awaits(Arg(stack, 2, 0).Address);
+                return false;
+            }
+            if (IsAwaiterResult(mb))
+            {
+                // The awaiter's address is the receiver, below the (no) arguments.
+                int at = stack.Count - ps.Length - 1;
+                var awaiter = at >= 0 && at < stack.Count ? stack[at] : default(Value);
+                if (frame.AsyncStateMachine && frame.Awaited(awaiter.Address)) return false;
+                what = "uses " + AssemblyChecker.Describe(mb);
+                why = AssemblyChecker.Blocking;
+                return true;
+            }
             foreach (var s in Sinks)
             {
                 if (s.Type != type || s.Member != name || ps.Length <= s.Param) continue;
@@ -141,12 +300,19 @@ namespace UnityMcp.Core
             return false;
         }
 
+        /// <summary>Reports whether a member of a preference store writes or deletes the key
+        /// its first parameter names.</summary>
+        static bool KeyMember(string name, ParameterInfo[] ps)
+        {
+            bool write = name == "DeleteKey" || name.StartsWith("Erase", StringComparison.Ordinal) || name.StartsWith("Set", StringComparison.Ordinal);
+            return write && ps.Length > 0 && ps[0].ParameterType == typeof(string);
+        }
+
         static bool CheckKey(MethodBase mb, string store, string name, ParameterInfo[] ps, List<Value> stack, out string what, out string why)
         {
             what = why = null;
+            if (!KeyMember(name, ps)) return false;
             bool delete = name == "DeleteKey" || name.StartsWith("Erase", StringComparison.Ordinal);
-            if (!delete && !name.StartsWith("Set", StringComparison.Ordinal)) return false;
-            if (ps.Length == 0 || ps[0].ParameterType != typeof(string)) return false;
             var key = Arg(stack, ps.Length, 0);
             var start = key.Prefix ?? "";
             var verb = delete ? "deletes" : "writes";
@@ -194,15 +360,39 @@ namespace UnityMcp.Core
         // ---- following the evaluation stack ----
 
         /// <summary>Follows the evaluation stack through one instruction: constant strings
-        /// (ldstr) and static types (locals, arguments, fields, call results, casts, array
-        /// elements); everything else pushes an unknown value, and control flow the checker
-        /// cannot follow forgets the stack.</summary>
+        /// (ldstr, and locals stored once), static types (locals, arguments, fields, call
+        /// results, casts, array elements) and addresses; everything else pushes an unknown
+        /// value, and control flow the checker cannot follow forgets the stack.</summary>
         internal static void Simulate(OpCode op, MemberInfo target, string literal, byte[] il, int operandAt, List<Value> stack, Frame frame)
         {
             var v = op.Value;
             if (v == OpCodes.Ldstr.Value)
             {
                 stack.Add(new Value { Prefix = literal, Exact = literal != null, Type = typeof(string) });
+                return;
+            }
+            int local = LocalOperand(op, il, operandAt, LoadOps);
+            if (local >= 0)
+            {
+                stack.Add(frame.Load(local));
+                return;
+            }
+            local = LocalOperand(op, il, operandAt, StoreOps);
+            if (local >= 0)
+            {
+                if (stack.Count > 0)
+                {
+                    frame.Store(local, stack[stack.Count - 1]);
+                    stack.RemoveAt(stack.Count - 1);
+                }
+                return;
+            }
+            string address = AddressOf(op, target, il, operandAt);
+            if (address != null)
+            {
+                // ldflda pops the object whose field it is; the others pop nothing.
+                if (v == OpCodes.Ldflda.Value && stack.Count > 0) stack.RemoveAt(stack.Count - 1);
+                stack.Add(new Value { Address = address });
                 return;
             }
             if (v == OpCodes.Dup.Value)
@@ -237,6 +427,21 @@ namespace UnityMcp.Core
             }
             for (int k = 0; k < pop && stack.Count > 0; k++) stack.RemoveAt(stack.Count - 1);
             for (int k = 0; k < push; k++) stack.Add(k == 0 ? result : default(Value));
+        }
+
+        /// <summary>The location an address instruction (ldloca, ldarga, ldflda, ldsflda)
+        /// points to, or null for any other instruction.</summary>
+        static string AddressOf(OpCode op, MemberInfo target, byte[] il, int at)
+        {
+            var v = op.Value;
+            int i = LocalOperand(op, il, at, AddressOps);
+            if (i >= 0) return "local " + i;
+            if (v == OpCodes.Ldarga_S.Value && at < il.Length) return "argument " + il[at];
+            if (v == OpCodes.Ldarga.Value && at + 2 <= il.Length) return "argument " + BitConverter.ToUInt16(il, at);
+            var f = target as FieldInfo;
+            if (f != null && (v == OpCodes.Ldflda.Value || v == OpCodes.Ldsflda.Value))
+                return "field " + f.Module.ModuleVersionId + ":" + f.MetadataToken;
+            return null;
         }
 
         /// <summary>What a string.Concat or string.Format call returns starts with: the known
@@ -278,11 +483,8 @@ namespace UnityMcp.Core
         static Type TypeOf(OpCode op, MemberInfo target, byte[] il, int at, List<Value> stack, Frame frame)
         {
             var v = op.Value;
-            if (v >= OpCodes.Ldloc_0.Value && v <= OpCodes.Ldloc_3.Value) return frame.Local(v - OpCodes.Ldloc_0.Value);
             if (v >= OpCodes.Ldarg_0.Value && v <= OpCodes.Ldarg_3.Value) return frame.Arg(v - OpCodes.Ldarg_0.Value);
-            if (v == OpCodes.Ldloc_S.Value) return at < il.Length ? frame.Local(il[at]) : null;
             if (v == OpCodes.Ldarg_S.Value) return at < il.Length ? frame.Arg(il[at]) : null;
-            if (v == OpCodes.Ldloc.Value) return at + 2 <= il.Length ? frame.Local(BitConverter.ToUInt16(il, at)) : null;
             if (v == OpCodes.Ldarg.Value) return at + 2 <= il.Length ? frame.Arg(BitConverter.ToUInt16(il, at)) : null;
             if (v == OpCodes.Ldfld.Value || v == OpCodes.Ldsfld.Value)
             {
@@ -307,8 +509,8 @@ namespace UnityMcp.Core
             return null;
         }
 
-        /// <summary>Two stack states where paths join: the constants both agree on, and the
-        /// nearest class both types derive from.</summary>
+        /// <summary>Two stack states where paths join: the constants both agree on, the
+        /// nearest class both types derive from, and an address both point to.</summary>
         internal static List<Value> Merge(List<Value> a, List<Value> b)
         {
             var r = new List<Value>(a.Count);
@@ -321,6 +523,7 @@ namespace UnityMcp.Core
                     Prefix = prefix,
                     Exact = a[k].Exact && b[k].Exact && a[k].Prefix == b[k].Prefix,
                     Type = Common(a[k].Type, b[k].Type),
+                    Address = a[k].Address == b[k].Address ? a[k].Address : null,
                 });
             }
             return r;

@@ -14,7 +14,9 @@ namespace UnityMcp.Core
     /// member-level denylist inside the allowed types for what writes files, installs,
     /// starts processes, invokes by reflection or changes settings, and rules on what a call
     /// is given (<see cref="ArgumentRules"/>: preference keys, the object serialized data is
-    /// written into). The snippet's own types
+    /// written into, the awaiter a result is taken from; read at the call, so those methods are
+    /// never taken as delegates). A call through an interface is decided as a call of the
+    /// platform classes that implement it. The snippet's own types
     /// are checked too: base types, interfaces, field and signature types, attributes, and
     /// native or extern declarations. Aliases, <c>using</c> tricks, line breaks, delegates
     /// and lambdas do not hide a call here, as they can from the syntax check. Nothing of
@@ -53,7 +55,7 @@ namespace UnityMcp.Core
         internal const string Threads = "starting threads";
         internal const string ProcessState = "changing the Editor process (environment variables, current directory, exit)";
         internal const string Prefs = "deleting every Editor preference (EditorPrefs.DeleteAll)";
-        internal const string Blocking = "blocking the Editor's main thread with Thread.Sleep, SpinWait, Join or a wait (a snippet runs there and " +
+        internal const string Blocking = "blocking the Editor's main thread with Thread.Sleep, SpinWait, Join, a wait or a task's result (a snippet runs there and " +
             "nothing can interrupt it: return and call again, or schedule the rest with EditorApplication.delayCall)";
         internal const string Outside = "calling project or package code (it is outside the Restricted allowlist)";
         internal const string Reach = "reaching other code's objects through a delegate's Target";
@@ -237,6 +239,9 @@ namespace UnityMcp.Core
             // Reading attributes constructs them: their constructors are arbitrary code.
             const string attrs = "constructing attributes, whose constructors are arbitrary code (read GetCustomAttributesData() instead)";
             Deny("System.Reflection.MemberInfo", "GetCustomAttributes", attrs);
+            Deny("System.Reflection.Assembly", "GetCustomAttributes", attrs);
+            Deny("System.Reflection.Module", "GetCustomAttributes", attrs);
+            Deny("System.Reflection.ParameterInfo", "GetCustomAttributes", attrs);
             Deny("System.Attribute", "GetCustomAttribute GetCustomAttributes", attrs);
             Block("System.Reflection.CustomAttributeExtensions", attrs);
             Deny("System.Reflection.Assembly", "Load* UnsafeLoadFrom ReflectionOnlyLoad* LoadModule", Load);
@@ -284,6 +289,8 @@ namespace UnityMcp.Core
             Deny("System.Threading.SemaphoreSlim", "Wait", Blocking);
             Deny("System.Threading.CountdownEvent", "Wait", Blocking);
             Deny("System.Threading.Barrier", "SignalAndWait", Blocking);
+            // A spin lock entered twice on one thread (without owner tracking) spins for good.
+            Deny("System.Threading.SpinLock", "Enter TryEnter", Blocking);
             // EnsureInitialized(ref T) without a factory constructs T by reflection, as new Lazy<T>() does.
             Deny("System.Threading.LazyInitializer", "EnsureInitialized", Refl, TakesNoDelegate);
             Block("System.Threading.ThreadPool", Threads);
@@ -301,6 +308,14 @@ namespace UnityMcp.Core
             Deny("System.Threading.Tasks.Task", "ContinueWith ConfigureAwait", Threads);
             Deny("System.Threading.Tasks.Task", "Wait WaitAll WaitAny", Blocking);
             Deny("System.Threading.Tasks.Task`1", "ContinueWith ConfigureAwait", Threads);
+            Deny("System.Threading.Tasks.ValueTask", "ConfigureAwait", Threads);
+            Deny("System.Threading.Tasks.ValueTask`1", "ConfigureAwait", Threads);
+            // A task's result waits for the task, on the main thread: refused even after a test of
+            // IsCompleted, which the checker does not follow (await it in an async method instead).
+            // The awaiters' GetResult is decided on the awaiter (ArgumentRules): the compiler's own
+            // awaits call it once the task is done.
+            Deny("System.Threading.Tasks.Task`1", "get_Result", Blocking);
+            Deny("System.Threading.Tasks.ValueTask`1", "get_Result", Blocking);
             Deny("System.Threading.Tasks.TaskScheduler", "get_Default", Threads);
             Deny("System.Threading.CancellationTokenSource", "CancelAfter", Threads);
             Deny("System.Threading.CancellationTokenSource", ".ctor", Threads, HasParams);
@@ -462,6 +477,13 @@ namespace UnityMcp.Core
             // the unitymcp settings page).
             Deny("UnityEditor.EditorWindow", "SendEvent", Menu);
             Deny("UnityEngine.UIElements.CallbackEventHandler", "SendEvent", Menu);
+            // The interface CallbackEventHandler implements (a call through it is decided as a call of
+            // the class too: DeniedThroughInterface), and HandleEvent, which handles an event in place:
+            // public virtual on CallbackEventHandler in 2022.3, the interface's alone from 6000.0
+            // (UnityCsReference ModuleOverrides/com.unity.ui/Core/Events/EventHandler.cs; from 6000.0
+            // Modules/UIElements/Core/Events/EventHandler.cs).
+            Deny("UnityEngine.UIElements.CallbackEventHandler", "HandleEvent", Menu);
+            Deny("UnityEngine.UIElements.IEventHandler", "SendEvent HandleEvent", Menu);
             Deny("UnityEditor.MonoImporter", "Set*", Files);
             Deny("UnityEditor.ScriptableSingleton`1", "Save", Files);
             Deny("UnityEditor.ProjectWindowUtil", "Create* StartNameEditingIfProjectWindowExists", Files);
@@ -705,6 +727,14 @@ namespace UnityMcp.Core
                 // needs: enough to see a literal preference key, or what an object is typed as
                 // (ArgumentRules).
                 var frame = new ArgumentRules.Frame(m, body);
+                for (int k = 0; k < il.Length;)
+                {
+                    OpCode o;
+                    if (il[k] == 0xFE && k + 1 < il.Length) { o = TwoByte[il[k + 1]]; k += 2; }
+                    else { o = OneByte[il[k]]; k += 1; }
+                    frame.Count(o, il, k);
+                    k += OperandSize(o.OperandType, il, k);
+                }
                 var stack = new List<ArgumentRules.Value>();
                 var pending = new Dictionary<int, List<ArgumentRules.Value>>();
                 bool fellThrough = true;
@@ -746,8 +776,12 @@ namespace UnityMcp.Core
                         {
                             string subject, why;
                             if (CheckMember(Own, target, op, out subject, out why)) Add("uses " + subject, where, why);
+                            // Arguments are what is on the stack at a call; a delegate or a handle
+                            // (ldftn, ldvirtftn, ldtoken) is called later with others.
                             string what;
-                            if (ArgumentRules.Check(target, stack, out what, out why)) Add(what, where, why);
+                            bool call = v == OpCodes.Call.Value || v == OpCodes.Callvirt.Value || v == OpCodes.Newobj.Value;
+                            if (call ? ArgumentRules.Check(target, stack, frame, out what, out why) : ArgumentRules.CheckHandle(target, op, out what, out why))
+                                Add(what, where, why);
                         }
                     }
                     string literal = null;
@@ -842,8 +876,74 @@ namespace UnityMcp.Core
                 var r = RuleOf(cdef);
                 if (r != null && Denied(r, m, name, out why)) return true;
             }
+            var im = m as MethodInfo;
+            if (def.IsInterface && im != null && DeniedThroughInterface(def, im, out why)) return true;
             if (rule != null && rule.Only != null && !MemberMatch(rule.Only, name) && !ObjectMember(name)) { why = rule.OnlyWhy; return true; }
             return false;
+        }
+
+        /// <summary>A call through an interface runs whichever class implements it, so a member a
+        /// rule denies on a platform class is denied through the interface method it implements:
+        /// IEventHandler.SendEvent is CallbackEventHandler.SendEvent on a VisualElement,
+        /// _AppDomain.Load is AppDomain.Load, ICustomAttributeProvider.GetCustomAttributes is
+        /// MemberInfo's. The classes looked at are those with a rule, in the interface's assembly
+        /// (where Unity and the runtime declare both).</summary>
+        static bool DeniedThroughInterface(Type iface, MethodInfo m, out string why)
+        {
+            why = null;
+            foreach (var impl in Implementers(iface))
+            {
+                Type implemented = null;
+                foreach (var i in impl.GetInterfaces())
+                    if (i == iface || (i.IsGenericType && i.GetGenericTypeDefinition() == iface)) { implemented = i; break; }
+                if (implemented == null) continue;
+                InterfaceMapping map;
+                try { map = impl.GetInterfaceMap(implemented); }
+                catch (Exception) { continue; }
+                for (int k = 0; k < map.InterfaceMethods.Length; k++)
+                {
+                    var declared = map.InterfaceMethods[k];
+                    if (declared.MetadataToken != m.MetadataToken || declared.Module != m.Module) continue;
+                    var target = map.TargetMethods[k];
+                    if (target == null) continue;
+                    // An explicit implementation is named "Namespace.IFace.Member".
+                    var name = target.Name.Substring(target.Name.LastIndexOf('.') + 1);
+                    for (var c = target.DeclaringType; c != null; c = c.BaseType)
+                    {
+                        var r = RuleOf(c.IsGenericType && !c.IsGenericTypeDefinition ? c.GetGenericTypeDefinition() : c);
+                        if (r == null) continue;
+                        if (Denied(r, target, name, out why)) return true;
+                        if (c == target.DeclaringType && r.Only != null && !MemberMatch(r.Only, name) && !ObjectMember(name)) { why = r.OnlyWhy; return true; }
+                    }
+                }
+            }
+            return false;
+        }
+
+        static readonly Dictionary<Type, List<Type>> implementers = new Dictionary<Type, List<Type>>();
+
+        /// <summary>The classes with a deny or allow-only rule, in the interface's assembly, that
+        /// implement it (cached: the rules do not change).</summary>
+        static List<Type> Implementers(Type iface)
+        {
+            lock (implementers)
+            {
+                List<Type> r;
+                if (implementers.TryGetValue(iface, out r)) return r;
+                r = new List<Type>();
+                foreach (var kv in TypeRules)
+                {
+                    if (kv.Value.Denies.Count == 0 && kv.Value.Only == null) continue;
+                    Type t;
+                    try { t = iface.Assembly.GetType(kv.Key, false); }
+                    catch (Exception) { continue; }
+                    if (t == null || t.IsInterface) continue;
+                    foreach (var i in t.GetInterfaces())
+                        if (i == iface || (i.IsGenericType && i.GetGenericTypeDefinition() == iface)) { r.Add(t); break; }
+                }
+                implementers[iface] = r;
+                return r;
+            }
         }
 
         static bool Denied(Rule r, MemberInfo m, string name, out string why)

@@ -43,8 +43,15 @@ namespace UnityMcp.Core
 
         static int Round(double v) { return Math.Max(1, (int)Math.Round(v, MidpointRounding.AwayFromZero)); }
 
-        /// <summary>Where a window's content is inside the view that hosts it, in points from
-        /// the view's top-left: inside its border (HostView.borderSize). A docked window's
+        /// <summary>Where a window's content is inside the view that hosts it, in points, as
+        /// GUIView.GrabPixels takes a rectangle: from the view's bottom-left corner. That origin
+        /// is what Unity's own captures assume: InternalEditorUtility.CaptureEditorWindow and
+        /// CaptureSceneView (Editor/Mono/InternalEditorUtility.cs, 6000.0) grab
+        /// Rect(0, 0, position.size) from a docked window's DockArea, which holds the tab strip
+        /// on top, and get the content only if y counts up from the bottom (as ReadPixels'
+        /// does). So the rectangle starts at the bottom border and ends below the tab strip.
+        /// (Not seen in a running Editor here: if a capture shows the tab strip, this origin is
+        /// the thing to check.) The content sits inside the view's border (HostView.borderSize). A docked window's
         /// view is a DockArea, whose border holds the tab strip on top (kTabHeight, plus
         /// kFloatingWindowTopBorderWidth in a floating window's top row) and a side and
         /// bottom border where it meets other views (DockArea.GetBorderSizeInternal); the
@@ -53,10 +60,10 @@ namespace UnityMcp.Core
         /// UpdateStyleMargins) and its IMGUI drawn there (Editor/Mono/HostView.cs,
         /// InvokeOnGUI). The size is the window's own (EditorWindow.position), clamped to the
         /// view. UnityCsReference: Editor/Mono/GUI/DockArea.cs (UpdateViewRect).</summary>
-        public static PointRect ContentInView(double viewWidth, double viewHeight, int borderLeft, int borderTop, double contentWidth, double contentHeight)
+        public static PointRect ContentInView(double viewWidth, double viewHeight, int borderLeft, int borderTop, int borderBottom, double contentWidth, double contentHeight)
         {
-            double x = Math.Max(0, borderLeft), y = Math.Max(0, borderTop);
-            double w = Math.Min(contentWidth, viewWidth - x), h = Math.Min(contentHeight, viewHeight - y);
+            double x = Math.Max(0, borderLeft), y = Math.Max(0, borderBottom);
+            double w = Math.Min(contentWidth, viewWidth - x), h = Math.Min(contentHeight, viewHeight - y - Math.Max(0, borderTop));
             return new PointRect(x, y, Math.Max(0, w), Math.Max(0, h));
         }
     }

@@ -4,28 +4,68 @@ using System.Collections.Generic;
 namespace UnityMcp.Core
 {
     /// <summary>Which editor windows input_pointer, input_key and input_replay refuse to send
-    /// events to: the windows that show Project Settings and Preferences, and an Inspector
-    /// while it shows a project setting. Those pages change what the Editor runs — the
-    /// unitymcp page saves the daemon binary the Editor starts (for every project of the
-    /// user), the security level, Preferences > External Tools the script editor and its
-    /// arguments, Player settings the compiler's arguments — and synthetic events reach them
-    /// as a click of the user's would, at any security level. Snippets are kept off them the
-    /// same way (AssemblyChecker denies EditorWindow.SendEvent).</summary>
+    /// events to: the windows that show Project Settings and Preferences, the Package Manager,
+    /// Build Settings and Build Profiles, and an Inspector while it shows a project setting.
+    /// Those pages change what the Editor runs — the unitymcp page saves the daemon binary the
+    /// Editor starts (for every project of the user), the security level, Preferences >
+    /// External Tools the script editor and its arguments, Player settings the compiler's
+    /// arguments; the Package Manager adds a package (from a git URL, say), whose code then runs
+    /// in the Editor; Build And Run builds the project and starts the player — and synthetic
+    /// events reach them as a click of the user's would, at any security level. Snippets are
+    /// kept off them the same way (AssemblyChecker denies EditorWindow.SendEvent).</summary>
     public static class InputRules
     {
-        /// <summary>The windows of the Settings window family: UnityEditor.SettingsWindow and
-        /// its two subclasses, internal from 2022.3 to 6000.7 (UnityCsReference
-        /// Editor/Mono/Settings/SettingsWindow.cs), and the Preferences window of the Unity
-        /// versions before them.</summary>
-        static readonly string[] SettingsWindowTypes =
+        /// <summary>A family of windows input is refused to: by the full name of the window's
+        /// type or a base type, by its namespace (and the namespaces under it), or by title.</summary>
+        sealed class Family
         {
-            "UnityEditor.SettingsWindow", "UnityEditor.ProjectSettingsWindow", "UnityEditor.PreferenceSettingsWindow",
-            "UnityEditor.PreferencesWindow",
-        };
+            public string[] Types = new string[0];
+            public string[] Namespaces = new string[0];
+            public string[] Titles = new string[0];
+            public string What;     // "Project Settings or Preferences"
+            public string Because;  // what driving them would do
+            public string Ask;      // what to do instead
+        }
 
-        /// <summary>Their titles (SettingsWindow.OnEnable: scope Project, else User), so a
-        /// settings window is known by its title too.</summary>
-        static readonly string[] SettingsTitles = { "Project Settings", "Preferences" };
+        static readonly Family[] Refused =
+        {
+            // UnityEditor.SettingsWindow and its two subclasses, internal from 2022.3 to 6000.7
+            // (UnityCsReference Editor/Mono/Settings/SettingsWindow.cs), and the Preferences window
+            // of the Unity versions before them; titled by scope (SettingsWindow.OnEnable).
+            new Family
+            {
+                Types = new[] { "UnityEditor.SettingsWindow", "UnityEditor.ProjectSettingsWindow", "UnityEditor.PreferenceSettingsWindow", "UnityEditor.PreferencesWindow" },
+                Titles = new[] { "Project Settings", "Preferences" },
+                What = "Project Settings or Preferences",
+                Because = "the unitymcp page there sets the daemon binary the Editor starts and the security level; others set the programs and compiler " +
+                    "arguments Unity runs",
+                Ask = "Ask the user to change settings",
+            },
+            // UnityEditor.PackageManager.UI.PackageManagerWindow (internal: Modules/PackageManagerUI/Editor/UI/
+            // PackageManagerWindow.cs, UI/MainWindow/ from 6000.5) and its pop-ups in ….UI.Internal: the
+            // "Add package from git URL" field (DropdownContainer in 2022.3, DropdownWindow from 6000.3),
+            // the filters, the modal windows.
+            new Family
+            {
+                Namespaces = new[] { "UnityEditor.PackageManager" },
+                Titles = new[] { "Package Manager" },
+                What = "the Package Manager",
+                Because = "adding a package, from a git URL or a tarball among others, runs its code in the Editor",
+                Ask = "Ask the user to add or remove packages",
+            },
+            // UnityEditor.BuildPlayerWindow, "Build Settings" (Editor/Mono/BuildPlayerWindow.cs, every version),
+            // and from 6000.0 the Build Profiles window and its own (internal, Modules/BuildProfileEditor:
+            // BuildProfileWindow, PlatformDiscoveryWindow, AssetImportOverridesWindow, BuildAutomationModalWindow).
+            new Family
+            {
+                Types = new[] { "UnityEditor.BuildPlayerWindow" },
+                Namespaces = new[] { "UnityEditor.Build.Profile" },
+                Titles = new[] { "Build Settings", "Build Profiles" },
+                What = "Build Settings or Build Profiles",
+                Because = "Build And Run builds the project and starts the player it built; the settings there change what is built and the scripting defines",
+                Ask = "Ask the user to build",
+            },
+        };
 
         /// <summary>The Inspector and the floating Properties windows
         /// (Editor/Mono/Inspector/Core/PropertyEditor.cs; InspectorWindow derives from it).</summary>
@@ -49,10 +89,13 @@ namespace UnityMcp.Core
         public static string Refusal(IEnumerable<string> typeChain, string title, IEnumerable<string> shown)
         {
             var chain = new List<string>(typeChain);
-            foreach (var t in chain)
-                if (Array.IndexOf(SettingsWindowTypes, t) >= 0) return SettingsRefusal(title, t);
-            foreach (var s in SettingsTitles)
-                if (string.Equals((title ?? "").Trim(), s, StringComparison.OrdinalIgnoreCase)) return SettingsRefusal(title, chain.Count > 0 ? chain[0] : "");
+            foreach (var f in Refused)
+            {
+                foreach (var t in chain)
+                    if (Array.IndexOf(f.Types, t) >= 0 || InNamespace(t, f.Namespaces)) return FamilyRefusal(f, title, chain[0]);
+                foreach (var s in f.Titles)
+                    if (string.Equals((title ?? "").Trim(), s, StringComparison.OrdinalIgnoreCase)) return FamilyRefusal(f, title, chain.Count > 0 ? chain[0] : "");
+            }
             if (!IsInspector(chain)) return null;
             if (shown == null)
                 return "input to '" + title + "' is refused: unitymcp cannot read what this Inspector shows on this Unity version (no PropertyEditor.tracker), " +
@@ -76,11 +119,23 @@ namespace UnityMcp.Core
             return p.StartsWith(ProjectSettingsFolder, StringComparison.OrdinalIgnoreCase);
         }
 
-        static string SettingsRefusal(string title, string type)
+        /// <summary>Reports whether a full type name (nested types joined by '+') is declared in
+        /// one of the namespaces or under it.</summary>
+        static bool InNamespace(string type, string[] namespaces)
         {
-            return "input to '" + title + "' (" + type + ") is refused: input tools may not drive Project Settings or Preferences " +
-                "(the unitymcp page there sets the daemon binary the Editor starts and the security level; others set the programs and compiler " +
-                "arguments Unity runs). Ask the user to change settings, or send input to another window (scene, game, inspector, hierarchy, project, console).";
+            var plus = type.IndexOf('+');
+            var outer = plus < 0 ? type : type.Substring(0, plus);
+            var dot = outer.LastIndexOf('.');
+            var ns = dot < 0 ? "" : outer.Substring(0, dot);
+            foreach (var n in namespaces)
+                if (ns == n || ns.StartsWith(n + ".", StringComparison.Ordinal)) return true;
+            return false;
+        }
+
+        static string FamilyRefusal(Family f, string title, string type)
+        {
+            return "input to '" + title + "' (" + type + ") is refused: input tools may not drive " + f.What + " (" + f.Because + "). " +
+                f.Ask + ", or send input to another window (scene, game, inspector, hierarchy, project, console).";
         }
     }
 }

@@ -37,6 +37,8 @@ namespace UnityMcp.Core
         public bool CompileFailed;
         public bool IsPlaying;
         public IList<LoadedScene> Scenes = new List<LoadedScene>();
+        /// <summary>The asset path of the open Prefab Stage when it has unsaved changes; "" otherwise.</summary>
+        public string DirtyPrefabStage = "";
     }
 
     /// <summary>What run-tests does with a request: refuse it (<see cref="Code"/> and
@@ -46,6 +48,8 @@ namespace UnityMcp.Core
         public string Code;
         public string Message;
         public List<LoadedScene> Save = new List<LoadedScene>();
+        /// <summary>The open Prefab Stage's asset path, to save before the run; "" for none.</summary>
+        public string SavePrefabStage = "";
 
         public bool Refused { get { return Code != null; } }
 
@@ -84,10 +88,18 @@ namespace UnityMcp.Core
                 return TestRunPlan.Refuse("invalid_state", "EditMode tests cannot run in Play Mode; stop it first (control-play-mode Action Stop)");
             if (c.Mode == "PlayMode" && c.CompileFailed)
                 return TestRunPlan.Refuse("compile_errors", "PlayMode tests need Play Mode, which Unity does not enter while the project's scripts have compile errors; fix them (compile lists them) and call run-tests again");
+            // The same prompt asks about a Prefab Stage with unsaved changes (Auto Save off):
+            // PrefabStageUtility.SaveCurrentModifiedPrefabStagesIfUserWantsTo, reached from the
+            // native save-before-run (PrefabStage.cs AskUserToSaveDirtySceneBeforeDestroyingScene).
+            // A prefab in a package cannot be saved at all ("Immutable Prefab").
+            var stage = c.DirtyPrefabStage ?? "";
+            if (stage.Length > 0 && (!c.SaveBeforeRun || !stage.StartsWith("Assets/", StringComparison.Ordinal)))
+                return TestRunPlan.Refuse("unsaved_scenes", "the open Prefab Stage (" + stage + ") has unsaved changes, and the Test Framework would stop the run to ask a human about them; " +
+                    (stage.StartsWith("Assets/", StringComparison.Ordinal) ? "call run-tests with SaveBeforeRun true to save it first, or save it or leave Prefab Mode yourself" : "it is not under Assets/, so it cannot be saved: leave Prefab Mode (discarding the changes) first"));
             var dirty = new List<LoadedScene>();
             foreach (var s in c.Scenes ?? new List<LoadedScene>())
                 if (s.IsDirty) dirty.Add(s);
-            if (dirty.Count == 0) return new TestRunPlan();
+            if (dirty.Count == 0) return new TestRunPlan { SavePrefabStage = stage };
             var untitled = dirty.FindAll(s => s.Path.Length == 0);
             if (untitled.Count > 0)
                 return TestRunPlan.Refuse("unsaved_scenes", "the Untitled scene has unsaved changes and no file to save them to, and the Test Framework would stop the run to ask a human about it; " +
@@ -95,7 +107,7 @@ namespace UnityMcp.Core
             if (!c.SaveBeforeRun)
                 return TestRunPlan.Refuse("unsaved_scenes", "these scenes have unsaved changes, and the Test Framework would stop the run to ask a human about them: " + Labels(dirty) +
                     "; call run-tests with SaveBeforeRun true to save them first, or save or discard them yourself");
-            return new TestRunPlan { Save = dirty };
+            return new TestRunPlan { Save = dirty, SavePrefabStage = stage };
         }
 
         static string Labels(List<LoadedScene> scenes)
@@ -129,19 +141,25 @@ namespace UnityMcp.Core
 
         /// <summary>Whether a RunFinished (or OnError) belongs to this run, given the guids of
         /// the runs still going at that moment (null when the Test Framework's run list cannot
-        /// be read). A run's callbacks come while its job is still running, so a callback
-        /// that arrives when this run is not among them is another run's.</summary>
+        /// be read). Ours unless the list visibly holds other runs and not ours: our job may
+        /// already be gone when its callback comes — 1.1.33 stops a PlayMode job at the domain
+        /// reload that enters Play Mode (LegacyPlayModeRunTask waits on PlaymodeLauncher.IsRunning,
+        /// a static the reload resets) and stops any job before ReportRunFailed
+        /// (TestJobRunner.ExecuteStep) — while 1.4.6 keeps it listed until after both.</summary>
         public bool Owns(ICollection<string> runningIds)
         {
-            if (runningIds == null || RunId.Length == 0) return true;
+            if (runningIds == null || RunId.Length == 0 || runningIds.Count == 0) return true;
             return runningIds.Contains(RunId);
         }
 
         /// <summary>One poll: whether the run is now known to have stopped without a callback.
-        /// runningIds as for <see cref="Owns"/>; null never counts as gone.</summary>
-        public bool Lost(ICollection<string> runningIds)
+        /// runningIds as for <see cref="Owns"/>; null never counts as gone, nor does a PlayMode
+        /// run while the Editor is in Play Mode (<paramref name="playModeHolds"/>: on 1.1.33 its
+        /// job leaves the list at the reload into Play Mode while its tests still run; it is
+        /// judged once Play Mode ends).</summary>
+        public bool Lost(ICollection<string> runningIds, bool playModeHolds = false)
         {
-            if (runningIds == null || RunId.Length == 0 || runningIds.Contains(RunId))
+            if (playModeHolds || runningIds == null || RunId.Length == 0 || runningIds.Contains(RunId))
             {
                 gone = 0;
                 return false;

@@ -138,6 +138,56 @@ namespace UnityMcp.Core.Tests
                     Assert.AreNotEqual("UnityEditor.EditorPrefs", r.DeclaringType == null ? null : r.DeclaringType.FullName, accessor + " uses EditorPrefs." + r.Name);
         }
 
+        /// <summary>CallbackEventHandler.HandleEvent is public (virtual, obsolete) only in 2022.3,
+        /// so Blocked_HandleEvent calls it under UNITY_2022_3: compiled here against that
+        /// version's stubs (build.sh step 4), and checked in a domain of its own, where
+        /// UnityStubs is that version's.</summary>
+        [Test]
+        public void RefusesCallbackEventHandlerHandleEventIn2022_3()
+        {
+            var src = Path.Combine(Path.GetDirectoryName(SourceFile()), "..", "Snippets", "Blocked_HandleEvent.cs");
+            var stubs = Path.Combine(Path.Combine(Path.Combine(Dir, "unity"), "2022.3"), "UnityStubs.dll");
+            Assert.IsTrue(File.Exists(src), src);
+            Assert.IsTrue(File.Exists(stubs), stubs + " was not built (build.sh step 4)");
+            var dir = Path.Combine(Path.GetTempPath(), "unitymcp-2022-" + Guid.NewGuid().ToString("N"));
+            Directory.CreateDirectory(dir);
+            AppDomain domain = null;
+            try
+            {
+                File.Copy(stubs, Path.Combine(dir, "UnityStubs.dll"));
+                File.Copy(typeof(AssemblyChecker).Assembly.Location, Path.Combine(dir, "UnityMcp.Core.dll"));
+                string output;
+                var code = SnippetNamespaceTests.Compile(dir, "Snippet.Blocked_HandleEvent", new[] { Path.Combine(dir, "UnityStubs.dll") }, out output,
+                    "#define UNITY_2022_3\n" + File.ReadAllText(src));
+                Assert.AreEqual(0, code, output);
+                domain = AppDomain.CreateDomain("unity-2022.3", null, new AppDomainSetup { ApplicationBase = dir });
+                var runner = (RestrictedRunner)domain.CreateInstanceFromAndUnwrap(typeof(RestrictedRunner).Assembly.Location, typeof(RestrictedRunner).FullName);
+                var found = string.Join("\n", runner.Check(Path.Combine(dir, "Snippet.Blocked_HandleEvent.dll")));
+                StringAssert.Contains("uses UnityEngine.UIElements.CallbackEventHandler.HandleEvent in Snippet_Blocked_HandleEvent.Execute — running menu commands", found);
+                StringAssert.Contains("uses UnityEngine.UIElements.IEventHandler.HandleEvent", found);
+                StringAssert.DoesNotContain("could not be resolved", found);
+            }
+            finally
+            {
+                if (domain != null) AppDomain.Unload(domain);
+                Directory.Delete(dir, true);
+            }
+        }
+
+        /// <summary>Checks a snippet at Restricted in another application domain.</summary>
+        public sealed class RestrictedRunner : MarshalByRefObject
+        {
+            public string[] Check(string dll)
+            {
+                return AssemblyChecker.Check(Assembly.LoadFrom(dll), SecurityLevel.Restricted).ToArray();
+            }
+        }
+
+        static string SourceFile([System.Runtime.CompilerServices.CallerFilePath] string path = "")
+        {
+            return path;
+        }
+
         internal static string FindEditorAssembly()
         {
             var direct = Path.Combine(Dir, "UnityMcp.Editor.dll");
@@ -157,6 +207,8 @@ namespace UnityMcp.Core.Tests
             "Allowed_Linq", "Allowed_MemoryStreams", "Allowed_ReadFiles", "Allowed_StringBuilder", "Allowed_UndoSelection",
             // The neighbours of issue 27's refusals, still allowed.
             "Allowed_SnippetKeys", "Allowed_SerializedComponents", "Allowed_ThreadingNeighbours",
+            // A snippet key in a local assigned once; a lambda that writes with its key in view.
+            "Allowed_SnippetKeyLocals",
         };
 
         const string Files = "writing, moving or deleting files";
@@ -168,6 +220,9 @@ namespace UnityMcp.Core.Tests
         const string Serialized = "writing serialized data (SerializedObject";
         const string Blocking = "blocking the Editor's main thread";
         const string Settings = "changing project settings";
+        const string Delegate = "a method whose arguments Restricted checks cannot be used as a delegate; call it directly";
+        const string Menu = "running menu commands";
+        const string Attrs = "constructing attributes";
 
         // What each Blocked_ snippet must be refused for: the member (or type) and the reason.
         static readonly Dictionary<string, string[]> Expected = new Dictionary<string, string[]>
@@ -298,6 +353,39 @@ namespace UnityMcp.Core.Tests
                 "uses System.Threading.Thread.Join", "System.Threading.SpinWait", "uses System.Threading.WaitHandle.WaitOne",
                 "uses System.Threading.Monitor.Wait", "uses System.Threading.Tasks.Task.Wait", "uses System.Threading.ManualResetEventSlim.Wait",
                 "uses System.Threading.SemaphoreSlim.Wait", Blocking } },
+            // An independent review: argument rules read at a delegate's creation, calls through an
+            // interface, keys in locals, waits on tasks and spin locks.
+            { "Blocked_EditorPrefsDelegate", new[] {
+                "takes UnityEditor.EditorPrefs.SetString as a delegate (", " in Snippet_Blocked_EditorPrefsDelegate.Execute — ", Delegate } },
+            { "Blocked_SessionStateDelegate", new[] {
+                "takes UnityEditor.SessionState.SetString as a delegate", "takes UnityEditor.SessionState.EraseString as a delegate", Delegate } },
+            { "Blocked_MethodGroupToDelegate", new[] {
+                "takes UnityEditor.EditorPrefs.DeleteKey as a delegate", "takes UnityEngine.PlayerPrefs.SetInt as a delegate",
+                "takes UnityEditor.EditorUtility.CopySerialized as a delegate", "takes UnityEngine.JsonUtility.FromJsonOverwrite as a delegate",
+                "takes UnityEditor.Presets.Preset.ApplyTo as a delegate", "takes a handle to UnityEditor.EditorPrefs.SetString", Delegate } },
+            { "Blocked_EditorPrefsLocalKey", new[] {
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsLocalKey.Twice",
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsLocalKey.InLoop",
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsLocalKey.ByRef",
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsLocalKey.ByOut",
+                "computed at run time (UnityEditor.EditorPrefs.SetString) in Snippet_Blocked_EditorPrefsLocalKey.Captured", Keys } },
+            { "Blocked_AwaiterWaits", new[] {
+                "uses System.Threading.Tasks.Task<System.Int32>.Result (get)", "uses System.Runtime.CompilerServices.TaskAwaiter<System.Int32>.GetResult",
+                "uses System.Runtime.CompilerServices.TaskAwaiter.GetResult",
+                "uses System.Runtime.CompilerServices.ConfiguredTaskAwaitable.ConfiguredTaskAwaiter<System.Int32>.GetResult",
+                "uses System.Threading.Tasks.ValueTask<System.Int32>.Result (get)", "uses System.Runtime.CompilerServices.ValueTaskAwaiter<System.Int32>.GetResult",
+                "uses System.Threading.SpinLock.Enter", "uses System.Threading.SpinLock.TryEnter",
+                "uses System.Runtime.CompilerServices.TaskAwaiter<System.Int32>.GetResult in Snippet_Blocked_AwaiterWaits.Later (in an async method)",
+                Blocking, "EditorApplication.delayCall" } },
+            { "Blocked_IEventHandlerSendEvent", new[] {
+                "uses UnityEngine.UIElements.IEventHandler.SendEvent in Snippet_Blocked_IEventHandlerSendEvent.Execute",
+                "uses UnityEngine.UIElements.IEventHandler.SendEvent in Snippet_Blocked_IEventHandlerSendEvent.Send", Menu } },
+            { "Blocked_HandleEvent", new[] { "uses UnityEngine.UIElements.IEventHandler.HandleEvent", Menu } },
+            { "Blocked_AttributeProvider", new[] {
+                "uses System.Reflection.ICustomAttributeProvider.GetCustomAttributes", "uses System.Reflection.Assembly.GetCustomAttributes",
+                "uses System.Reflection.Module.GetCustomAttributes", "uses System.Reflection.ParameterInfo.GetCustomAttributes", Attrs } },
+            { "Blocked_AppDomainInterface", new[] {
+                "uses System._AppDomain.Load", "uses System._AppDomain.ExecuteAssembly", "uses System._AppDomain.CreateInstance", "loading assemblies" } },
         };
     }
 }

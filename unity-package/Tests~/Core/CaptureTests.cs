@@ -182,21 +182,21 @@ namespace UnityMcp.Core.Tests
         public void ContentLeavesOutTheTabStrip(int vw, int vh, int left, int top, int right, int bottom)
         {
             double cw = vw - left - right, ch = vh - top - bottom; // DockArea.UpdateViewRect
-            var r = CaptureGeometry.ContentInView(vw, vh, left, top, cw, ch);
+            var r = CaptureGeometry.ContentInView(vw, vh, left, top, bottom, cw, ch);
             Assert.AreEqual(left, r.X, "starts right of the side border");
-            Assert.AreEqual(top, r.Y, "starts below the tab strip: " + r);
+            Assert.AreEqual(bottom, r.Y, "GrabPixels counts from the bottom: starts above the bottom border: " + r);
             Assert.AreEqual(cw, r.Width);
-            Assert.AreEqual(ch, r.Height, "the content's bottom rows are in: " + r);
-            Assert.AreEqual(vh - bottom, r.Y + r.Height);
+            Assert.AreEqual(ch, r.Height, "the content's rows are all in: " + r);
+            Assert.AreEqual(vh - top, r.Y + r.Height, "ends below the tab strip");
         }
 
         [Test]
         public void ContentIsClampedToTheView()
         {
-            var r = CaptureGeometry.ContentInView(400, 300, 1, 24, 500, 400); // a stale position
+            var r = CaptureGeometry.ContentInView(400, 300, 1, 24, 2, 500, 400); // a stale position
             Assert.AreEqual(399, r.Width);
-            Assert.AreEqual(276, r.Height);
-            r = CaptureGeometry.ContentInView(10, 10, 1, 24, 100, 100);
+            Assert.AreEqual(274, r.Height);
+            r = CaptureGeometry.ContentInView(10, 10, 1, 24, 2, 100, 100);
             Assert.AreEqual(0, r.Height, "nothing to grab");
         }
 

@@ -110,9 +110,11 @@ namespace UnityMcp.Core.Tests
             var w = new TestRunWatch("run-a");
             Assert.IsTrue(w.Owns(new[] { "run-a" }));
             Assert.IsTrue(w.Owns(new[] { "run-b", "run-a" }));
-            // A window run finishing after ours stopped: not ours.
+            // Only another run visibly going: its callback, not ours.
             Assert.IsFalse(w.Owns(new[] { "run-b" }));
-            Assert.IsFalse(w.Owns(new string[0]));
+            // Nothing listed: ours, already stopped (1.1.33 stops a job before ReportRunFailed,
+            // and a PlayMode job at the reload into Play Mode).
+            Assert.IsTrue(w.Owns(new string[0]));
             // Unknown run list (reflection failed): the start refused other runs, so ours.
             Assert.IsTrue(w.Owns(null));
             Assert.IsTrue(new TestRunWatch(null).Owns(new[] { "run-b" }));
@@ -127,6 +129,40 @@ namespace UnityMcp.Core.Tests
             Assert.IsFalse(w.Lost(new[] { "run-a" }), "seen again: the count starts over");
             Assert.IsFalse(w.Lost(new[] { "run-b" }));
             Assert.IsTrue(w.Lost(new[] { "run-b" }));
+        }
+
+        // Test Framework 1.1.33, a PlayMode run: the job leaves the list at the reload into
+        // Play Mode while its tests still run; RunFinished comes later, with nothing listed.
+        [Test]
+        public void APlayModeRunIsNotLostWhileTheEditorPlays()
+        {
+            var w = new TestRunWatch("run-a");
+            Assert.IsFalse(w.Lost(new[] { "run-a" }, false));
+            for (int i = 0; i < 100; i++) Assert.IsFalse(w.Lost(new string[0], true), "poll " + i + " in Play Mode");
+            Assert.IsTrue(w.Owns(new string[0]), "its RunFinished answers it");
+            // Play Mode ended with no callback at all: lost, after the usual margin.
+            Assert.IsFalse(w.Lost(new string[0], false));
+            Assert.IsTrue(w.Lost(new string[0], false));
+        }
+
+        [Test]
+        public void ADirtyPrefabStageIsSavedWhenAskedElseRefused()
+        {
+            var c = Idle("EditMode", CleanMain);
+            c.DirtyPrefabStage = "Assets/Prefabs/Door.prefab";
+            var refused = TestRunRules.Prepare(c);
+            Assert.AreEqual("unsaved_scenes", refused.Code);
+            StringAssert.Contains("Assets/Prefabs/Door.prefab", refused.Message);
+            StringAssert.Contains("SaveBeforeRun", refused.Message);
+            c.SaveBeforeRun = true;
+            var plan = TestRunRules.Prepare(c);
+            Assert.IsFalse(plan.Refused, plan.Message);
+            Assert.AreEqual("Assets/Prefabs/Door.prefab", plan.SavePrefabStage);
+            Assert.AreEqual(0, plan.Save.Count);
+            // A prefab in a package cannot be saved: refused even when asked to save.
+            c.DirtyPrefabStage = "Packages/com.acme.kit/Door.prefab";
+            StringAssert.Contains("leave Prefab Mode", TestRunRules.Prepare(c).Message);
+            Assert.AreEqual("", TestRunRules.Prepare(Idle("EditMode", CleanMain)).SavePrefabStage);
         }
 
         [Test]

@@ -443,6 +443,7 @@ namespace UnityMcp.Fake.Tests
                     new { id = "aim", tool = "inspect_write", args = new { object_path = "/Hero", component_type = "Sample", property_path = "target", value = new { instance_id = "$spawn.instance_id" } } },
                     new { id = "read", tool = "inspect_read", args = new { instance_id = "$spawn.instance_id", component_type = "Sample", property_path = "speed" } },
                 },
+                results = "full",
             });
             Assert.AreEqual(4.0, (double)r["results"][4]["result"]["value"]);
             Assert.AreSame(ObjectAddress.ByPath("/Spawn", "p").transform, Hero.target);

@@ -79,11 +79,19 @@ namespace UnityMcp.Fake.Tests
                 },
             });
             Assert.AreEqual(4, (int)r["count"]);
-            Assert.AreEqual("/Room/Lamp", (string)r["results"][1]["result"]["path"]);
+            // By default each operation answers only what addresses its result.
+            Assert.AreEqual("/Room/Lamp", (string)r["results"][1]["path"]);
+            Assert.AreEqual("gameobject_create", (string)r["results"][1]["tool"]);
+            Assert.IsNotNull(r["results"][2]["component_id"], "add_component answers the component's id");
+            Assert.IsNull(r["results"][1]["components"], "not the whole answer");
+            Assert.IsTrue((bool)r["results"][3]["changed"]);
             Assert.AreEqual(3f, ObjectAddress.ByPath("/Room/Lamp", "p").transform.localPosition.y);
             CollectionAssert.AreEqual(new[] { "unitymcp: Batch of 4 operations" }, Undo.UndoNames());
             Call("undo", null);
             Assert.AreEqual("", Dump());
+            // results: full gives every operation's whole answer.
+            var full = Call("batch", new { operations = new object[] { new { id = "a", tool = "gameobject_create", args = new { name = "A", primitive = "Cube" } } }, results = "full" });
+            CollectionAssert.Contains(full["results"][0]["result"]["components"].ToObject<string[]>(), "BoxCollider");
         }
 
         [Test]

@@ -1,4 +1,4 @@
-// expect: (nothing blocked): iterators and async methods that do ordinary things
+// expect: (nothing blocked): iterators and async methods that do ordinary things; the compiler's awaits (Task, Task<T>, ValueTask<T>, Task.Yield) call GetResult once the task is done
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Allowed_IteratorAsync.dll).
 using System.Collections.Generic; using System.Linq; using System.Threading.Tasks;
 namespace McpSnippets
@@ -9,7 +9,7 @@ namespace McpSnippets
         {
             var squares = Squares(5).ToList();
             var t = SumLater(squares);
-            return squares.Sum() + (t.IsCompleted ? t.Result : 0);
+            return squares.Sum() + (t.IsCompleted ? 1 : 0);
         }
 
         static IEnumerable<int> Squares(int n)
@@ -23,7 +23,8 @@ namespace McpSnippets
             await Task.Delay(1);
             var done = new TaskCompletionSource<int>();
             done.SetResult(xs.Sum());
-            return await done.Task;
+            var n = await new ValueTask<int>(done.Task);
+            return await done.Task + n;
         }
     }
 }

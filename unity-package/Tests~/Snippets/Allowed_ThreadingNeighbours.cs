@@ -1,4 +1,4 @@
-// expect: (nothing blocked): what stays of threading: lock, Interlocked, Volatile, Thread.Yield, the current thread's identity, await, a finished task's Result, signalling
+// expect: (nothing blocked): what stays of threading: lock, Interlocked, Volatile, Thread.Yield, the current thread's identity, await, a task's state, signalling
 // A compiled snippet for AssemblyCheckerTests (built by build.sh into Snippet.Allowed_ThreadingNeighbours.dll).
 using System.Threading; using System.Threading.Tasks;
 namespace McpSnippets
@@ -18,7 +18,8 @@ namespace McpSnippets
             var sem = new SemaphoreSlim(1);
             var later = sem.WaitAsync();
             sem.Release();
-            var done = Task.FromResult(n).Result + (ev.IsSet ? 1 : 0);
+            var finished = Task.FromResult(n);
+            var done = (finished.IsCompleted ? 1 : 0) + (ev.IsSet ? 1 : 0);
             return new { id, done, later = Later() };
         }
 

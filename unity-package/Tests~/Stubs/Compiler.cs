@@ -64,6 +64,7 @@ namespace UnityEditor.SceneManagement
         private PrefabStage() { }
         public GameObject prefabContentsRoot { get { throw new NotImplementedException(); } }
         public override string assetPath { get { throw new NotImplementedException(); } }
+        public void ClearDirtiness() { throw new NotImplementedException(); }
     }
 
     // UnityCsReference: Editor/Mono/SceneManagement/StageManager/PrefabStage/PrefabStageUtility.cs

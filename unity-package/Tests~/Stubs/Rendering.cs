@@ -60,6 +60,7 @@ namespace UnityEngine
     {
         public int left { get { throw new NotImplementedException(); } set { } }
         public int top { get { throw new NotImplementedException(); } set { } }
+        public int bottom { get { throw new NotImplementedException(); } set { } }
     }
 }
 

@@ -90,6 +90,26 @@ namespace UnityEngine.UIElements
         protected EventBase() { }
         public sealed override void Dispose() { }
     }
+
+    // UnityCsReference: ModuleOverrides/com.unity.ui/Core/Events/EventHandler.cs (Modules/UIElements/Core/Events/EventHandler.cs from 6000.0)
+    public interface IEventHandler
+    {
+        void SendEvent(EventBase e);
+        void HandleEvent(EventBase evt);
+    }
+
+    // UnityCsReference: ModuleOverrides/com.unity.ui/Core/Events/EventHandler.cs (Modules/UIElements/Core/Events/EventHandler.cs from 6000.0).
+    // HandleEvent is public virtual (and obsolete) in 2022.3; from 6000.0 only the interface's, explicitly.
+    public abstract class CallbackEventHandler : IEventHandler
+    {
+        public abstract void SendEvent(EventBase e);
+        void IEventHandler.HandleEvent(EventBase evt) { }
+#if !UNITY_6000_0_OR_NEWER
+        [Obsolete("The virtual method CallbackEventHandler.HandleEvent is deprecated and will be removed in " +
+            "a future release. Please override ExecuteDefaultAction instead.")]
+        public virtual void HandleEvent(EventBase evt) { }
+#endif
+    }
 }
 
 namespace UnityEngine

@@ -38,7 +38,10 @@ namespace UnityMcp.Editor.Tools
         {
             var plan = Plan(call.Args["operations"] as JArray, Allowed.Contains, "cannot run in a batch (only the undoable authoring tools and reads can)");
             var label = "Batch of " + plan.Count + " operation" + (plan.Count == 1 ? "" : "s");
-            Authoring.Step(call, label, () => Run(call, plan, "Nothing in the batch was applied (every earlier operation was reverted).", null));
+            // results "ids" (the default): what the next call needs of each answer, not all of
+            // it — a batch's whole answers cost as many tokens as the same calls made one by one.
+            bool full = Args.Str(call, "results", "ids") == "full";
+            Authoring.Step(call, label, () => Run(call, plan, "Nothing in the batch was applied (every earlier operation was reverted).", null, full));
         }
 
         /// <summary>The operations [{id, tool, args}] checked: at most 200, each an object,
@@ -77,7 +80,7 @@ namespace UnityMcp.Editor.Tools
         /// (or <paramref name="check"/>'s complaint after an operation) throws batch_failed,
         /// naming the operation and ending with <paramref name="undone"/>: what the caller's
         /// rollback left as it was.</summary>
-        internal static JObject Run(ToolCall call, List<Op> plan, string undone, Func<string> check)
+        internal static JObject Run(ToolCall call, List<Op> plan, string undone, Func<string> check, bool full)
         {
             if (registry == null) registry = BuiltinTools.Build();
             var answers = new Dictionary<string, JToken>();
@@ -104,11 +107,26 @@ namespace UnityMcp.Editor.Tools
                     var complaint = check != null ? check() : null;
                     if (complaint != null) throw Failed(op, complaint, null, undone);
                     if (op.Id.Length > 0) answers[op.Id] = result;
-                    results.Add(new JObject { { "id", op.Id }, { "tool", op.Tool }, { "result", result } });
+                    results.Add(full ? new JObject { { "id", op.Id }, { "tool", op.Tool }, { "result", result } } : Brief(op, result));
                 }
             }
             finally { Authoring.LeaveBatch(); }
             return new JObject { { "count", results.Count }, { "results", results } };
+        }
+
+        /// <summary>An operation's answer cut to what addresses its result: the path and id of
+        /// the object it made or changed (and of a component it added), and whether it changed
+        /// anything. References ($id.field) still see the whole answer.</summary>
+        static JObject Brief(Op op, JToken result)
+        {
+            var b = new JObject { { "id", op.Id }, { "tool", op.Tool } };
+            var r = result as JObject;
+            if (r == null) return b;
+            foreach (var key in new[] { "path", "instance_id", "changed" })
+                if (r[key] != null) b[key] = r[key].DeepClone();
+            var c = r["component"] as JObject;
+            if (c != null && c["instance_id"] != null) b["component_id"] = c["instance_id"].DeepClone();
+            return b;
         }
 
         static ToolException Failed(Op op, string why, JObject data, string undone)

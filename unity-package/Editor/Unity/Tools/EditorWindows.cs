@@ -226,14 +226,12 @@ namespace UnityMcp.Editor.Tools
 
         /// <summary>The window's content, rendered from its view into a temporary texture
         /// (the caller releases it) at its pixel size. GUIView.GrabPixels takes a rectangle in
-        /// the view's points (as Unity's GUI debugger passed an instruction's rectangle in
-        /// its view: UnityCsReference 2017.1 Editor/Mono/GUIDebugger/InstructionOverlayWindow.cs);
-        /// the view of a docked window is its DockArea, tab strip included, so the content's
-        /// rectangle inside it is grabbed (<see cref="CaptureGeometry.ContentInView"/>), not
-        /// Rect(0, 0, position.size) as InternalEditorUtility.CaptureEditorWindow does
-        /// (Editor/Mono/InternalEditorUtility.cs, 6000.0 on), which would hold the tabs and
-        /// lose as much of the bottom. Then a blit with the editor's capture material, which
-        /// flips the image where the graphics API needs it, as CaptureEditorWindow does.</summary>
+        /// the view's points from its bottom-left corner, as Unity's own CaptureEditorWindow
+        /// assumes; the view of a docked window is its DockArea, tab strip included, so the
+        /// content's rectangle inside its borders is grabbed
+        /// (<see cref="CaptureGeometry.ContentInView"/>). Then a blit with the editor's capture
+        /// material, which flips the image where the graphics API needs it, as
+        /// CaptureEditorWindow does.</summary>
         static RenderTexture GrabContent(EditorWindow w)
         {
             var parent = HostView(w, "the window capture");
@@ -263,7 +261,7 @@ namespace UnityMcp.Editor.Tools
                 throw;
 #endif
             }
-            var content = CaptureGeometry.ContentInView(view.width, view.height, border.left, border.top, w.position.width, w.position.height);
+            var content = CaptureGeometry.ContentInView(view.width, view.height, border.left, border.top, border.bottom, w.position.width, w.position.height);
             if (content.Width <= 0 || content.Height <= 0)
                 throw new ToolException("capture_failed", "the window \"" + Title(w) + "\" has no visible content (" + content + " points inside its view); make it larger, then try again");
             var native = CaptureGeometry.Native(content.Width, content.Height, PixelsPerPoint(w));

@@ -25,8 +25,8 @@ namespace UnityMcp.Editor.Tools
             // The int itself, never EntityId.ToString(): on 6000.3/6000.4 that is
             // m_Data.ToString() in the current culture, whose minus sign may not be '-'
             // (UnityCsReference 6000.3/6000.4 Runtime/Export/Scripting/UnityEngineObject.bindings.cs,
-            // struct EntityId). 6000.4 marks the int conversion obsolete (a warning) and offers
-            // nothing else until 6000.5's ToULong.
+            // struct EntityId). 6000.4 marks the int conversion obsolete (a warning); it also
+            // has ToULong/FromULong, but 6000.3 does not, and the int is the same id on both.
 #pragma warning disable 618
             int id = o.GetEntityId();
 #pragma warning restore 618
@@ -48,8 +48,8 @@ namespace UnityMcp.Editor.Tools
             int id;
             if (!ObjectIdText.TryParseInt(text, out id)) throw Bad(text);
 #if UNITY_6000_3_OR_NEWER
-            // 6000.3/6000.4 build an EntityId only from an int; 6000.4 marks that conversion
-            // obsolete (a warning) while offering nothing else until 6000.5's FromULong.
+            // 6000.3 builds an EntityId only from an int; 6000.4 marks that conversion
+            // obsolete (a warning) and adds FromULong, which 6000.3 lacks: the int serves both.
 #pragma warning disable 618
             EntityId eid = id;
 #pragma warning restore 618

@@ -41,7 +41,7 @@ namespace UnityMcp.Editor.Tools
                 foreach (var op in plan) UnderRoot(op, rootPath);
                 var undone = "The prefab " + path + " was left as it was (nothing was saved).";
                 using (ObjectAddress.Within(root, "the prefab " + path))
-                    res = BatchTool.Run(call, plan, undone, () => Escaped(root, rootPath, scenes));
+                    res = BatchTool.Run(call, plan, undone, () => Escaped(root, rootPath, scenes), true);
                 if (!dry)
                 {
                     bool ok;

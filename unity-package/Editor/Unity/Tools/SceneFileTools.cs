@@ -43,7 +43,7 @@ namespace UnityMcp.Editor.Tools
 
         public static void Open(ToolCall call)
         {
-            var path = ScenePath(Args.Str(call, "path", ""), "path", true);
+            var path = ScenePath(Args.Str(call, "path", ""), "path");
             bool additive = Args.Bool(call, "additive", false);
             if (!System.IO.File.Exists(AbsolutePath(path)))
                 throw new ToolException("not_found", "no scene file at " + path + Closest(path));
@@ -57,7 +57,7 @@ namespace UnityMcp.Editor.Tools
             bool additive = Args.Bool(call, "additive", false);
             bool empty = Args.Bool(call, "empty", false);
             var raw = Args.Str(call, "path", "");
-            string path = raw.Length > 0 ? ScenePath(raw, "path", false) : null;
+            string path = raw.Length > 0 ? ScenePath(raw, "path") : null;
             if (path != null && System.IO.File.Exists(AbsolutePath(path)) && !Args.Bool(call, "overwrite", false))
                 throw new ToolException("already_exists", path + " exists; choose another path, or pass overwrite: true to replace that file");
             if (!additive) RefuseUnsaved(call, "creating a scene");
@@ -76,7 +76,7 @@ namespace UnityMcp.Editor.Tools
             int index = Args.Has(call, "scene_index") ? Args.Int(call, "scene_index", 0) : IndexOf(SceneManager.GetActiveScene());
             if (index < 0 || index >= SceneManager.sceneCount) throw new ToolException("invalid_params", "scene_index " + index + " is out of range: " + SceneManager.sceneCount + " scene(s) are loaded (scene_list)");
             var scene = SceneManager.GetSceneAt(index);
-            string path = raw.Length > 0 ? ScenePath(raw, "path", false) : scene.path;
+            string path = raw.Length > 0 ? ScenePath(raw, "path") : scene.path;
             if (path.Length == 0)
                 throw new ToolException("invalid_params", "the scene is Untitled: give path (e.g. \"Assets/Scenes/" + (scene.name.Length > 0 ? scene.name : "Main") + ".unity\") to save it; Unity would otherwise open a Save dialog");
             if (path != scene.path && System.IO.File.Exists(AbsolutePath(path)) && !Args.Bool(call, "overwrite", false))
@@ -109,44 +109,18 @@ namespace UnityMcp.Editor.Tools
                     "; save them first (scene_save), open additively (additive: true), or pass discard_changes: true to lose the changes");
         }
 
-        /// <summary>A scene path under Assets/, forward slashes, ending in .unity (added when
-        /// missing); never outside the project.</summary>
-        static string ScenePath(string raw, string arg, bool mustExist)
+        /// <summary>A scene path under Assets/, ending in .unity (added when missing).</summary>
+        static string ScenePath(string raw, string arg)
         {
-            var p = raw.Trim().Replace('\\', '/');
-            if (p.Length == 0) throw new ToolException("invalid_params", arg + " is required, e.g. \"Assets/Scenes/Level.unity\"");
-            if (!p.EndsWith(".unity", StringComparison.OrdinalIgnoreCase)) p += ".unity";
-            var parts = p.Split('/');
-            if (parts[0] != "Assets" || parts.Length < 2)
-                throw new ToolException("invalid_params", arg + " \"" + raw + "\" must be under Assets/, e.g. \"Assets/Scenes/" + parts[parts.Length - 1] + "\"");
-            foreach (var part in parts)
-                if (part.Length == 0 || part == "." || part == ".." || part.IndexOfAny(new[] { ':', '*', '?', '"', '<', '>', '|' }) >= 0)
-                    throw new ToolException("invalid_params", arg + " \"" + raw + "\" has an empty or invalid part (\"" + part + "\"); give a plain path under Assets/");
-            return p;
+            var name = raw.Trim().Replace('\\', '/');
+            var example = "Assets/Scenes/" + (name.Length > 0 ? name.Substring(name.LastIndexOf('/') + 1) : "Level.unity");
+            if (!example.EndsWith(".unity", StringComparison.OrdinalIgnoreCase)) example += ".unity";
+            return AssetPaths.Normalize(raw, ".unity", arg, example);
         }
 
         static string AbsolutePath(string projectPath) { return ProjectPaths.Root + "/" + projectPath; }
 
-        /// <summary>Creates the folders the path needs under Assets/ (through the
-        /// AssetDatabase, so each gets its .meta); answers the ones it created.</summary>
-        static JArray EnsureFolder(string path)
-        {
-            var created = new JArray();
-            var parts = path.Split('/');
-            var folder = parts[0];
-            for (int i = 1; i < parts.Length - 1; i++)
-            {
-                var next = folder + "/" + parts[i];
-                if (!AssetDatabase.IsValidFolder(next))
-                {
-                    if (AssetDatabase.CreateFolder(folder, parts[i]).Length == 0)
-                        throw new ToolException("editor_error", "could not create the folder " + next + "; the Console says why");
-                    created.Add(next);
-                }
-                folder = next;
-            }
-            return created;
-        }
+        static JArray EnsureFolder(string path) { return AssetPaths.EnsureFolders(path); }
 
         static string Closest(string path)
         {

@@ -66,6 +66,7 @@ namespace UnityMcp.Editor.Tools
                 CompileFailed = EditorUtility.scriptCompilationFailed,
                 IsPlaying = EditorApplication.isPlaying,
                 Scenes = LoadedScenes(),
+                DirtyPrefabStage = DirtyPrefabStage(),
             });
             if (plan.Refused) throw new ToolException(plan.Code, plan.Message);
             if (plan.Save.Count > 0)
@@ -79,6 +80,15 @@ namespace UnityMcp.Editor.Tools
                         throw new ToolException("editor_error", "could not save the scene " + scene.path + " before the run (is the file read-only?); save it yourself, then call run-tests again");
                 }
                 AssetDatabase.SaveAssets();
+            }
+            if (plan.SavePrefabStage.Length > 0)
+            {
+                // What the stage's Save button does: the contents to the asset, then the stage
+                // is no longer dirty (PrefabStage.SavePrefab, PrefabStage.cs).
+                var stage = PrefabStageUtility.GetCurrentPrefabStage();
+                if (stage == null || PrefabUtility.SaveAsPrefabAsset(stage.prefabContentsRoot, stage.assetPath) == null)
+                    throw new ToolException("editor_error", "could not save the open Prefab Stage " + plan.SavePrefabStage + " before the run; save it yourself (or leave Prefab Mode), then call run-tests again");
+                stage.ClearDirtiness();
             }
 
             var mode = modeName == "PlayMode" ? TestMode.PlayMode : TestMode.EditMode;
@@ -110,6 +120,13 @@ namespace UnityMcp.Editor.Tools
             // domain answers only this run.
             McpBridge.Spanning.Hold(call, new JObject { { "mode", modeName }, { "run", runId ?? "" } });
             Frames.Run(call, Watch(call));
+        }
+
+        /// <summary>The open Prefab Stage's asset path when it has unsaved changes, else "".</summary>
+        static string DirtyPrefabStage()
+        {
+            var stage = PrefabStageUtility.GetCurrentPrefabStage();
+            return stage != null && stage.scene.isDirty ? stage.assetPath : "";
         }
 
         static List<LoadedScene> LoadedScenes()
@@ -165,12 +182,16 @@ namespace UnityMcp.Editor.Tools
         {
             // The answer comes from RunFinished or OnError; this notices a run that stopped
             // with neither (cancelled, or stopped by an exception the Test Framework only
-            // logged), and the call's deadline. Once a second: a run takes seconds at least.
+            // logged), and the call's deadline. It also keeps the Editor ticking at 20 Hz for
+            // the run: the Test Framework advances one step per editor update, and an
+            // unfocused Editor may not update on its own. The run list is read once a second.
+            int tick = 0;
             while (DateTime.UtcNow < call.DeadlineUtc)
             {
-                yield return new WaitSeconds(1);
+                yield return new WaitSeconds(0.05);
                 if (call.IsDone || currentCallId != call.CallId) yield break;
-                if (watch != null && watch.Lost(RunningIds()))
+                if (++tick % 20 != 0) continue;
+                if (watch != null && watch.Lost(RunningIds(), PlayModeHolds()))
                 {
                     var mode = currentMode ?? "EditMode";
                     Finish();
@@ -181,6 +202,10 @@ namespace UnityMcp.Editor.Tools
             Finish();
             call.Fail("timeout", "the test run did not finish before the call's deadline; it may still be running in the editor");
         }
+
+        /// <summary>Whether our run is a PlayMode run and the Editor is in Play Mode (or about
+        /// to be): then its job may have left the run list while its tests go on.</summary>
+        static bool PlayModeHolds() { return currentMode == "PlayMode" && EditorApplication.isPlayingOrWillChangePlaymode; }
 
         const string WindowRunKey = "UnityMcp.WindowTestRunMode";
 
@@ -253,7 +278,7 @@ namespace UnityMcp.Editor.Tools
                 Finish();
                 return;
             }
-            if (watch != null && watch.Lost(RunningIds()))
+            if (watch != null && watch.Lost(RunningIds(), PlayModeHolds()))
             {
                 var callId = currentCallId;
                 var mode = currentMode ?? "EditMode";
