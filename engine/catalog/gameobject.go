@@ -53,17 +53,24 @@ func editorTool(name, description string, hints api.Annotations, ps []Param, che
 	if definitions.GroupOf(name) == "diagnostics" {
 		group = "diagnostics"
 	}
-	t := newTool(name, group, description, hints, ps...)
+	t := withChecks(newTool(name, group, description, hints, ps...), checks)
 	t.Batch = true
-	if len(checks) > 0 {
-		t.Check = func(args map[string]any) *api.ToolError {
-			for _, c := range checks {
-				if terr := c(name, args); terr != nil {
-					return terr
-				}
+	return t
+}
+
+// withChecks sets t.Check to run each check on the arguments, in order.
+func withChecks(t *Tool, checks []func(string, map[string]any) *api.ToolError) *Tool {
+	if len(checks) == 0 {
+		return t
+	}
+	name := t.Name
+	t.Check = func(args map[string]any) *api.ToolError {
+		for _, c := range checks {
+			if terr := c(name, args); terr != nil {
+				return terr
 			}
-			return nil
 		}
+		return nil
 	}
 	return t
 }

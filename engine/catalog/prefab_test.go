@@ -13,26 +13,53 @@ import (
 // dry_run, what only changes the scene runs in a batch.
 func TestPrefabHints(t *testing.T) {
 	t.Parallel()
-	want := map[string]struct {
-		hints   string // r(eadOnly) d(estructive) i(dempotent)
-		batch   bool
-		confirm bool
-	}{
-		"prefab_create":         {"", false, false},
-		"prefab_instantiate":    {"", true, false},
-		"prefab_apply":          {"d", false, true},
-		"prefab_overrides":      {"ri", false, false},
-		"prefab_revert":         {"di", true, false},
-		"prefab_create_variant": {"", false, false},
-		"prefab_unpack":         {"d", true, false},
-		"prefab_edit":           {"d", false, true},
-	}
+	checkFamily(t, "prefab_", map[string]familyWant{
+		"prefab_create":         {"", false, false, "authoring"},
+		"prefab_instantiate":    {"", true, false, "authoring"},
+		"prefab_apply":          {"d", false, true, "authoring"},
+		"prefab_overrides":      {"ri", false, false, "authoring"},
+		"prefab_revert":         {"di", true, false, "authoring"},
+		"prefab_create_variant": {"", false, false, "authoring"},
+		"prefab_unpack":         {"d", true, false, "authoring"},
+		"prefab_edit":           {"d", false, true, "authoring"},
+	})
+}
+
+// The asset tools: only asset_delete loses anything (confirm, dry_run); none
+// is an undo step, so none runs in a batch; the reads are in diagnostics, as
+// isuzu lists them.
+func TestAssetHints(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, "asset_", map[string]familyWant{
+		"asset_find":          {"ri", false, false, "diagnostics"},
+		"asset_info":          {"ri", false, false, "diagnostics"},
+		"asset_create_folder": {"i", false, false, "authoring"},
+		"asset_move":          {"", false, false, "authoring"},
+		"asset_delete":        {"d", false, true, "authoring"},
+		"asset_reimport":      {"i", false, false, "authoring"},
+	})
+}
+
+// familyWant is what a tool of a family must be: its hints (r(eadOnly),
+// d(estructive), i(dempotent)), whether it runs in a batch, whether it takes
+// confirm and dry_run, its group.
+type familyWant struct {
+	hints   string
+	batch   bool
+	confirm bool
+	group   string
+}
+
+// checkFamily checks every built-in whose name has the prefix against want,
+// and that want names exactly those.
+func checkFamily(t *testing.T, prefix string, want map[string]familyWant) {
+	t.Helper()
 	n := 0
 	for _, tool := range Builtins() {
 		w, ok := want[tool.Name]
 		if !ok {
-			if strings.HasPrefix(tool.Name, "prefab_") {
-				t.Errorf("%s: a prefab tool this test does not know", tool.Name)
+			if strings.HasPrefix(tool.Name, prefix) {
+				t.Errorf("%s: a %s tool this test does not know", tool.Name, prefix)
 			}
 			continue
 		}
@@ -46,12 +73,12 @@ func TestPrefabHints(t *testing.T) {
 		if tool.HasParam("confirm") != w.confirm || tool.HasParam("dry_run") != w.confirm {
 			t.Errorf("%s: confirm %v, dry_run %v, want both %v", tool.Name, tool.HasParam("confirm"), tool.HasParam("dry_run"), w.confirm)
 		}
-		if tool.Group != "authoring" || tool.Native {
-			t.Errorf("%s: group %s, native %v: want an authoring editor tool", tool.Name, tool.Group, tool.Native)
+		if tool.Group != w.group || tool.Native {
+			t.Errorf("%s: group %s, native %v: want an editor tool of %s", tool.Name, tool.Group, tool.Native, w.group)
 		}
 	}
 	if n != len(want) {
-		t.Errorf("%d of the %d prefab tools are built in", n, len(want))
+		t.Errorf("%d of the %d %s tools are built in", n, len(want), prefix)
 	}
 }
 

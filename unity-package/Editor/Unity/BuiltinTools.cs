@@ -57,6 +57,12 @@ namespace UnityMcp.Editor
             Add(r, "prefab_create_variant", PrefabTools.CreateVariant);
             Add(r, "prefab_unpack", PrefabTools.Unpack);
             Add(r, "prefab_edit", PrefabEdit.Invoke);
+            Add(r, "asset_find", AssetTools.Find);
+            Add(r, "asset_info", AssetTools.Info);
+            Add(r, "asset_create_folder", AssetTools.CreateFolder);
+            Add(r, "asset_move", AssetTools.Move);
+            Add(r, "asset_delete", AssetTools.Delete);
+            Add(r, "asset_reimport", AssetTools.Reimport);
             Add(r, "play_mode_status", PlayModeTools.Status);
             Add(r, "play_mode_step", PlayModeTools.Step);
             Add(r, "undo", Authoring.UndoCalls);

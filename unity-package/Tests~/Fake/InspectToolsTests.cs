@@ -355,7 +355,7 @@ namespace UnityMcp.Fake.Tests
                 { "takes a Transform; /Crate's Rigidbody is a Rigidbody", new object[] { "target", new { path = "/Crate", component = "Rigidbody" } } },
                 { "names no object in the loaded scenes; closest: /Goal", new object[] { "target", new { path = "/Gaol" } } },
                 { "names no live object", new object[] { "target", new { instance_id = "123456" } } },
-                { "references to assets ({asset} / {guid}) are not supported yet", new object[] { "target", new { asset = "Assets/Player.prefab" } } },
+                { "target: no asset at \"Assets/Player.prefab\"", new object[] { "target", new { asset = "Assets/Player.prefab" } } },
             };
             foreach (var c in cases)
             {

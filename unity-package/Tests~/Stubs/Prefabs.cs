@@ -229,14 +229,12 @@ namespace UnityEditor
     // UnityCsReference: Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs
     public partial class AssetDatabase
     {
-        // LoadAssetAtPath: the main asset of a prefab file is its root GameObject (a Component
-        // type gets the root's component); null for anything else the fake does not hold.
+        // LoadAssetAtPath<T>: LoadAssetAtPath(assetPath, typeof(T)) (Assets.cs), as the bindings
+        // do: the first object of that type in the file; a prefab file holds its root GameObject
+        // first, then the root's components, then its children's.
         public static T LoadAssetAtPath<T>(string assetPath) where T : UnityEngine.Object
         {
-            var a = PrefabStore.At(assetPath);
-            if (a == null) return null;
-            if (typeof(T).IsAssignableFrom(typeof(GameObject))) return a.Root as T;
-            return typeof(Component).IsAssignableFrom(typeof(T)) ? a.Root.GetComponent(typeof(T)) as T : null;
+            return (T)LoadAssetAtPath(assetPath, typeof(T));
         }
     }
 

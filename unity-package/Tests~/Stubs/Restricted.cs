@@ -17,12 +17,7 @@ namespace UnityEditor
         public static void CopySerialized(UnityEngine.Object source, UnityEngine.Object dest) { }
     }
 
-    // UnityCsReference: Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs
-    public partial class AssetDatabase
-    {
-        public static string GetAssetPath(UnityEngine.Object assetObject) { throw new NotImplementedException(); }
-        public static UnityEngine.Object[] LoadAllAssetsAtPath(string assetPath) { throw new NotImplementedException(); }
-    }
+    // AssetDatabase.GetAssetPath and LoadAllAssetsAtPath: Assets.cs (a behavioural fake).
 
     // UnityCsReference: Editor/Mono/Inspector/Editor.cs (Editor/Mono/Inspector/Editor.cs in 6000.x too)
     public partial class Editor : ScriptableObject

@@ -206,18 +206,25 @@ namespace UnityEditor
             return EnsureMeta(path);
         }
 
-        // FindAssets: "t:Scene" finds scene files; other filters match file names.
-        public static string[] FindAssets(string filter)
+        // FindAssets: the filter's words, all of which must match: "t:Type" the main asset's
+        // type or a base of it ("t:Scene" and "t:Prefab" by extension, AssetFiles.cs), "l:label"
+        // a label in the .meta, any other word a part of the file or folder name (folders are
+        // DefaultAssets). searchInFolders keeps what lies in them.
+        public static string[] FindAssets(string filter) { return FindAssets(filter, null); }
+
+        public static string[] FindAssets(string filter, string[] searchInFolders)
         {
             var assets = Application.dataPath;
             var list = new List<string>();
             if (string.IsNullOrEmpty(assets) || !Directory.Exists(assets)) return list.ToArray();
-            bool scenes = filter.Trim().Equals("t:Scene", StringComparison.OrdinalIgnoreCase);
-            foreach (var f in Directory.GetFiles(assets, "*", SearchOption.AllDirectories))
+            var words = (filter ?? "").Split(new[] { ' ', '\t' }, StringSplitOptions.RemoveEmptyEntries);
+            foreach (var f in Directory.GetFileSystemEntries(assets, "*", SearchOption.AllDirectories))
             {
                 if (f.EndsWith(".meta", StringComparison.Ordinal)) continue;
-                if (scenes ? !f.EndsWith(".unity", StringComparison.Ordinal) : Path.GetFileNameWithoutExtension(f).IndexOf(filter, StringComparison.OrdinalIgnoreCase) < 0) continue;
-                list.Add(EnsureMeta(ProjectPath(f)));
+                var path = ProjectPath(f);
+                if (searchInFolders != null && !Array.Exists(searchInFolders, d => path.StartsWith(d.TrimEnd('/') + "/", StringComparison.Ordinal))) continue;
+                if (!Array.TrueForAll(words, w => Matches(path, w))) continue;
+                list.Add(EnsureMeta(path));
             }
             return list.ToArray();
         }

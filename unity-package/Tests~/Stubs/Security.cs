@@ -20,10 +20,10 @@ namespace UnityEditor
     }
 
     // UnityCsReference: Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs
-    // (CreateAsset, CopyAsset; GUIDToAssetPath is in Scenes.cs, LoadAssetAtPath in Prefabs.cs)
+    // (CopyAsset; CreateAsset is in Assets.cs, GUIDToAssetPath in Scenes.cs, LoadAssetAtPath<T>
+    // in Prefabs.cs)
     public partial class AssetDatabase
     {
-        public static void CreateAsset(UnityEngine.Object asset, string path) { }
         public static bool CopyAsset(string path, string newPath) { throw new NotImplementedException(); }
     }
 

@@ -266,7 +266,7 @@ namespace UnityEditor
         public string name { get { return N.Name; } }
         public string displayName { get { return N.DisplayName; } }
         public string type { get { return N.TypeName; } }
-        public string arrayElementType { get { return N.IsArray && N.Kind != SerializedPropertyType.String ? SerializedLayout.Element(N, 0, SerializedLayout.Default(N.ElementType)).TypeName : ""; } }
+        public string arrayElementType { get { return N.IsArray && N.Kind != SerializedPropertyType.String ? SerializedLayout.Element(N, 0, SerializedLayout.Blank(N)).TypeName : ""; } }
         public int depth { get { return N.Depth; } }
         public SerializedPropertyType propertyType { get { return N.Kind; } }
         public SerializedPropertyNumericType numericType { get { return N.Numeric; } }
@@ -379,6 +379,55 @@ namespace UnityEditor
             }
         }
 
+        // managedReferenceValue: the instance a [SerializeReference] field holds. Setting one
+        // that derives from UnityEngine.Object, or that the field's type does not take, throws
+        // InvalidOperationException with the bindings' messages; the property then holds the
+        // new instance, laid out with its class's fields.
+        public object managedReferenceValue
+        {
+            get
+            {
+                if (N.Kind != SerializedPropertyType.ManagedReference) throw new InvalidOperationException("managedReferenceValue is only available on fields with the [SerializeReference] attribute");
+                return N.Value;
+            }
+            set
+            {
+                if (N.Kind != SerializedPropertyType.ManagedReference) throw new InvalidOperationException("Attempting to set the managed reference value on a SerializedProperty that is set to a '" + type + "'");
+                if (value != null)
+                {
+                    var valueType = value.GetType();
+                    if (value is UnityEngine.Object) throw new InvalidOperationException("Cannot assign an object deriving from UnityEngine.Object to a managed reference. This is not supported.");
+                    if (!N.ClrType.IsAssignableFrom(valueType))
+                        throw new InvalidOperationException("Cannot assign an object of type '" + valueType.Name + "' to a managed reference with a base type of '" + N.ClrType.Name + "': types are not compatible");
+                }
+                SerializedLayout.Refill(N, value);
+                owner.Changed(N);
+            }
+        }
+
+        // managedReferenceFullTypename: the held instance's class as "<assembly> <namespace.class>"
+        // (nested classes with '/'); "" for null (ScriptReference: "'null' references return
+        // an empty type string"). managedReferenceFieldTypename: the field's own type, alike.
+        public string managedReferenceFullTypename
+        {
+            get
+            {
+                if (N.Kind != SerializedPropertyType.ManagedReference) throw new InvalidOperationException("Attempting to get the managed reference full typename on a SerializedProperty that is set to a '" + type + "'");
+                return N.Value == null ? "" : TypeName(N.Value.GetType());
+            }
+        }
+
+        public string managedReferenceFieldTypename
+        {
+            get
+            {
+                if (N.Kind != SerializedPropertyType.ManagedReference) throw new InvalidOperationException("Attempting to get the managed reference full typename on a SerializedProperty that is set to a '" + type + "'");
+                return TypeName(N.ClrType);
+            }
+        }
+
+        static string TypeName(Type t) { return t.Assembly.GetName().Name + " " + t.FullName.Replace("+", "/"); }
+
         // enumNames: the enum's names in declaration order; enumValueIndex: the place of the
         // value among them, -1 when it matches none (e.g. a combination of flags).
         public string[] enumNames { get { Need(SerializedPropertyType.Enum); return SerializedLayout.EnumNames(N.ClrType); } }
@@ -477,7 +526,7 @@ namespace UnityEditor
             else
             {
                 // New elements copy the last one (the Inspector's size field does the same).
-                var last = count > 0 ? SerializedLayout.ToClr(level.Children[count], array.ElementType) : SerializedLayout.Default(array.ElementType);
+                var last = count > 0 ? SerializedLayout.ToClr(level.Children[count], array.ElementType) : SerializedLayout.Blank(array);
                 for (int i = count; i < size; i++)
                 {
                     var e = SerializedLayout.Element(array, i, SerializedLayout.Copy(last));

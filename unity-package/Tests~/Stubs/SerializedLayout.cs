@@ -23,9 +23,18 @@
 //   m_LocalPosition, m_LocalRotation, m_LocalScale, m_ConstrainProportionsScale (2022.3 and
 //   6000.x alike); Rigidbody m_Mass, m_UseGravity; Collider m_IsTrigger, m_Enabled), only
 //   those the fake's objects hold.
-// Not modelled: [SerializeReference] managed references, Gradient, Rect (the Rect stub in
-// UnityEngine.cs/Rendering.cs holds no values, so Rect fields are left out), m_Script,
-// multi-object editing, strings' char children.
+// - [SerializeReference] fields (ScriptReference SerializeReference: a field of a class,
+//   abstract class or interface type, not a UnityEngine.Object; on an array or List<T> it
+//   applies to the elements; the value may be null) are ManagedReference properties, type
+//   "managedReference<Class>" ("managedReference<>" for null, what property drawers parse),
+//   whose children are the fields of the instance's own class; assigning managedReferenceValue
+//   lays the new instance's fields out at once (the ScriptReference example for
+//   managedReferenceValue assigns `new Item()` and then edits its field through
+//   FindPropertyRelative before applying).
+// Not modelled: Gradient, Rect (the Rect stub in UnityEngine.cs/Rendering.cs holds no values,
+// so Rect fields are left out), m_Script, multi-object editing, strings' char children; of
+// managed references: the hidden "references" registry, one instance shared by two fields,
+// prefab overrides inside them, and new array elements (the fake copies the last one).
 using System;
 using System.Collections;
 using System.Collections.Generic;
@@ -227,10 +236,9 @@ namespace UnityEditor
                 foreach (var f in t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
                 {
                     if (f.IsInitOnly || f.IsLiteral || f.IsNotSerialized) continue;
-                    if (!f.IsPublic && !Attribute.IsDefined(f, typeof(SerializeField))) continue;
-                    // [SerializeReference] (managed references) is not modelled.
-                    if (Attribute.IsDefined(f, typeof(SerializeReference))) continue;
-                    if (Serializable(f.FieldType, true)) list.Add(f);
+                    bool byReference = Attribute.IsDefined(f, typeof(SerializeReference));
+                    if (!f.IsPublic && !Attribute.IsDefined(f, typeof(SerializeField)) && !byReference) continue;
+                    if (byReference ? Referable(f.FieldType) : Serializable(f.FieldType, true)) list.Add(f);
                 }
             return list;
         }
@@ -246,6 +254,20 @@ namespace UnityEditor
             { typeof(long), new KeyValuePair<string, SerializedPropertyNumericType>("SInt64", SerializedPropertyNumericType.Int64) },
             { typeof(ulong), new KeyValuePair<string, SerializedPropertyNumericType>("UInt64", SerializedPropertyNumericType.UInt64) },
         };
+
+        /// <summary>Whether a [SerializeReference] field of this type holds managed references:
+        /// a class, abstract class or interface (System.Object too) that is no UnityEngine.Object
+        /// nor string, or a one-dimensional array or List of one.</summary>
+        static bool Referable(Type t)
+        {
+            var e = ElementOf(t);
+            if (e != null && (ElementOf(e) != null || (t.IsArray && t.GetArrayRank() != 1))) return false;
+            var x = e ?? t;
+            return (x.IsClass || x.IsInterface) && x != typeof(string) && !typeof(UnityEngine.Object).IsAssignableFrom(x);
+        }
+
+        /// <summary>Whether the property (a field or an element of one) holds a managed reference.</summary>
+        internal static bool Managed(FieldInfo field, Type t) { return field != null && ElementOf(t) == null && Attribute.IsDefined(field, typeof(SerializeReference)); }
 
         static bool IsList(Type t) { return t.IsGenericType && t.GetGenericTypeDefinition() == typeof(List<>); }
 
@@ -295,6 +317,7 @@ namespace UnityEditor
         {
             var n = new SerializedNode { Name = name, Path = path, Depth = depth, ClrType = t, Field = field, Nesting = nesting };
             KeyValuePair<string, SerializedPropertyNumericType> num;
+            if (Managed(field, t)) { Refill(n, v); return n; }
             if (t == typeof(bool)) return Leaf(n, SerializedPropertyType.Boolean, "bool", v != null && (bool)v);
             if (Ints.TryGetValue(t, out num)) { n.Numeric = num.Value; return Leaf(n, SerializedPropertyType.Integer, num.Key, ToLong(v ?? Activator.CreateInstance(t))); }
             if (t == typeof(char)) { n.Numeric = SerializedPropertyNumericType.UInt16; return Leaf(n, SerializedPropertyType.Character, "char", (long)(v == null ? 0 : (char)v)); }
@@ -349,6 +372,27 @@ namespace UnityEditor
             return n;
         }
 
+        /// <summary>Lays a managed reference out anew for the instance it holds (null: none).</summary>
+        internal static void Refill(SerializedNode n, object v)
+        {
+            n.Kind = SerializedPropertyType.ManagedReference;
+            n.TypeName = "managedReference<" + (v == null ? "" : v.GetType().Name) + ">";
+            n.Value = v;
+            n.Children.Clear();
+            if (v == null || n.Nesting >= MaxNesting) return;
+            foreach (var f in Fields(v.GetType(), null))
+            {
+                var c = Build(f.Name, n.Path + "." + f.Name, f.FieldType, f.GetValue(v), f, n.Depth + 1, n.Nesting + 1);
+                if (c == null) continue;
+                c.Visible = !Attribute.IsDefined(f, typeof(HideInInspector));
+                n.Add(c);
+            }
+        }
+
+        /// <summary>What a new element of an array is made from when it has none to copy:
+        /// nothing for managed references, the type's default otherwise.</summary>
+        internal static object Blank(SerializedNode array) { return Managed(array.Field, array.ElementType) ? null : Default(array.ElementType); }
+
         internal static SerializedNode Element(SerializedNode array, int i, object value)
         {
             return Build("data", array.Path + ".Array.data[" + i + "]", array.ElementType, value, array.Field, array.Depth + 2, array.Nesting);
@@ -384,6 +428,12 @@ namespace UnityEditor
                 case SerializedPropertyType.Quaternion: return new Quaternion(F(n, 0), F(n, 1), F(n, 2), F(n, 3));
                 case SerializedPropertyType.Color: return new Color(F(n, 0), F(n, 1), F(n, 2), F(n, 3));
                 case SerializedPropertyType.Bounds: return new Bounds { m_Center = (Vector3)ToClr(n.Children[0], typeof(Vector3)), m_Extents = (Vector3)ToClr(n.Children[1], typeof(Vector3)) };
+                case SerializedPropertyType.ManagedReference:
+                    // A new instance of the class the property holds now, with its fields.
+                    if (n.Value == null) return null;
+                    var instance = Activator.CreateInstance(n.Value.GetType(), true);
+                    foreach (var c in n.Children) c.Field.SetValue(instance, ToClr(c, c.Field.FieldType));
+                    return instance;
             }
             if (n.IsArray)
             {

@@ -202,6 +202,7 @@ namespace UnityEngine
             UnityEditor.Undo.ClearAll();
             UnityEditor.SessionState.Values.Clear();
             UnityEditor.SceneManagement.EditorSceneManager.ForgetSaved();
+            UnityEditor.AssetStore.Reset();
             UnityEditor.EditorApplication.FakeReset();
             Tags.User.Clear();
             UnityEditor.Selection.objects = new Object[0];

@@ -65,7 +65,8 @@ namespace UnityMcp.Editor.Tools
             bool enter = true;
             while (paths.Count < MaxListed && (visibleOnly ? it.NextVisible(enter) : it.Next(enter)))
             {
-                enter = it.propertyType == SerializedPropertyType.Generic && (!it.isArray || arrays);
+                // A [SerializeReference] field's value is read whole; "full" opens it too.
+                enter = (it.propertyType == SerializedPropertyType.Generic && (!it.isArray || arrays)) || (arrays && it.propertyType == SerializedPropertyType.ManagedReference);
                 if (!visibleOnly && it.propertyPath.EndsWith(".Array", StringComparison.Ordinal)) continue;
                 if (each != null) each(it, paths.Count);
                 paths.Add(it.propertyPath);
@@ -113,7 +114,7 @@ namespace UnityMcp.Editor.Tools
         }
 
         /// <summary>What a value may be, where the type alone does not say: an enum's names,
-        /// a reference's type.</summary>
+        /// a reference's type, the classes a [SerializeReference] field takes.</summary>
         static void Explain(SerializedProperty p, UnityEngine.Object obj, JObject res)
         {
             if (p.propertyType == SerializedPropertyType.Enum)
@@ -122,6 +123,7 @@ namespace UnityMcp.Editor.Tools
                 res["options"] = new JArray(p.enumNames);
             }
             if (p.propertyType == SerializedPropertyType.ObjectReference) res["accepts"] = References.FieldType(p, obj).Name;
+            if (p.propertyType == SerializedPropertyType.ManagedReference) ManagedReferences.Explain(p, obj, res);
         }
 
         public static void Write(ToolCall call)
@@ -233,117 +235,24 @@ namespace UnityMcp.Editor.Tools
         }
     }
 
-    /// <summary>Object references for inspect_write: null, a scene object as {path} or
-    /// {instance_id} (or a path string), optionally {component: "Rigidbody"} for a component
-    /// of it; the object must fit the field's type, as the Inspector's object field allows.</summary>
-    static class References
-    {
-        /// <summary>A reference as the identity bundle the next call can take: a scene object's
-        /// path and id (with its type), an asset's path; null for none.</summary>
-        public static JToken Bundle(UnityEngine.Object o)
-        {
-            if (o == null) return JValue.CreateNull();
-            var go = o as GameObject ?? (o is Component ? ((Component)o).gameObject : null);
-            if (go != null && go.scene.IsValid())
-                return new JObject { { "path", ObjectAddress.PathOf(go) }, { "instance_id", ObjectAddress.Id(o) }, { "type", o.GetType().Name } };
-            return new JObject { { "asset", AssetDatabase.GetAssetPath(o) }, { "name", o.name }, { "instance_id", ObjectAddress.Id(o) }, { "type", o.GetType().Name } };
-        }
-
-        public static UnityEngine.Object Resolve(SerializedProperty p, JToken v, UnityEngine.Object target)
-        {
-            if (v.Type == JTokenType.Null) return null;
-            var fieldType = FieldType(p, target);
-            var o = v.Type == JTokenType.String ? new JObject { { "path", v } } : v as JObject;
-            if (o == null) throw SerializedValues.Bad(p, "takes a reference: null, {\"path\": \"/A/B\"} or {\"instance_id\": \"…\"} (with \"component\" for one of its components); got " + SerializedValues.Show(v));
-            foreach (var prop in o.Properties())
-                if (prop.Name != "path" && prop.Name != "instance_id" && prop.Name != "component" && prop.Name != "asset" && prop.Name != "guid")
-                    throw SerializedValues.Bad(p, "reference has \"" + prop.Name + "\"; give path or instance_id (and component), or null");
-            if (o["asset"] != null || o["guid"] != null)
-                throw new ToolException("not_supported", p.propertyPath + ": references to assets ({asset} / {guid}) are not supported yet; scene objects are ({path} or {instance_id})");
-            UnityEngine.Object picked;
-            if (o["path"] != null && o["instance_id"] != null) throw SerializedValues.Bad(p, "reference: give path or instance_id, not both");
-            if (o["path"] != null) picked = ObjectAddress.ByPath((string)o["path"], p.propertyPath + " path");
-            else if (o["instance_id"] != null)
-            {
-                picked = ObjectIds.Find(((string)o["instance_id"] ?? "").Trim());
-                if (picked == null) throw new ToolException("not_found", p.propertyPath + ": instance_id " + (string)o["instance_id"] + " names no live object (find it again with scene_browse_hierarchy)");
-            }
-            else throw SerializedValues.Bad(p, "reference needs path or instance_id (or null for none)");
-            var go = picked as GameObject ?? (picked is Component ? ((Component)picked).gameObject : null);
-            bool named = o["component"] != null;
-            if (named)
-            {
-                if (go == null) throw SerializedValues.Bad(p, "reference: " + picked.name + " is no scene object, so it has no components");
-                var type = ComponentTypes.Resolve((string)o["component"] ?? "", false);
-                picked = go.GetComponent(type);
-                if (picked == null) throw new ToolException("not_found", p.propertyPath + ": " + ObjectAddress.PathOf(go) + " has no " + type.Name + "; it has: " + string.Join(", ", ObjectAddress.ComponentNames(go).ToObject<string[]>()));
-            }
-            else if (picked is GameObject && typeof(Component).IsAssignableFrom(fieldType))
-            {
-                // A GameObject given for a component field: its component of that type, as the
-                // Inspector takes a GameObject dropped on such a field (a component given is
-                // taken as it is, and must fit).
-                picked = go.GetComponent(fieldType);
-                if (picked == null) throw SerializedValues.Bad(p, "takes a " + fieldType.Name + ", and " + ObjectAddress.PathOf(go) + " has none; it has: " + string.Join(", ", ObjectAddress.ComponentNames(go).ToObject<string[]>()));
-            }
-            else if (go != null && fieldType == typeof(GameObject) && !named) picked = go;
-            if (!fieldType.IsInstanceOfType(picked))
-                throw SerializedValues.Bad(p, "takes a " + fieldType.Name + "; " + Describe(picked) + " is a " + picked.GetType().Name);
-            // The Editor keeps scenes apart: a component cannot reference another scene's objects.
-            var owner = target as Component;
-            if (owner != null && go != null && go.scene != owner.gameObject.scene)
-                throw SerializedValues.Bad(p, "cannot reference " + ObjectAddress.PathOf(go) + ": it is in another scene (" + go.scene.name + "), and Unity does not keep references across scenes");
-            return picked;
-        }
-
-        static string Describe(UnityEngine.Object o)
-        {
-            var c = o as Component;
-            return c != null ? ObjectAddress.PathOf(c.gameObject) + "'s " + c.GetType().Name : o is GameObject ? ObjectAddress.PathOf((GameObject)o) : o.name;
-        }
-
-        static readonly Dictionary<string, Type> byName = new Dictionary<string, Type>();
-
-        /// <summary>The type a reference field takes: the script field's type, else the one
-        /// its property type names ("PPtr&lt;$Rigidbody&gt;", "PPtr&lt;Transform&gt;").</summary>
-        public static Type FieldType(SerializedProperty p, UnityEngine.Object target)
-        {
-            var t = FieldPath.Of(target, p.propertyPath).Type;
-            if (t != null && typeof(UnityEngine.Object).IsAssignableFrom(t)) return t;
-            var m = Regex.Match(p.type, @"^PPtr<\$?([A-Za-z0-9_]+)>$");
-            if (!m.Success) return typeof(UnityEngine.Object);
-            var name = m.Groups[1].Value;
-            Type found;
-            if (byName.TryGetValue(name, out found)) return found;
-            found = typeof(UnityEngine.Object);
-            foreach (var asm in AppDomain.CurrentDomain.GetAssemblies())
-            {
-                Type[] types;
-                try { types = asm.GetTypes(); }
-                catch (ReflectionTypeLoadException e) { types = e.Types; }
-                foreach (var x in types)
-                    if (x != null && x.Name == name && typeof(UnityEngine.Object).IsAssignableFrom(x)) { found = x; break; }
-                if (found != typeof(UnityEngine.Object)) break;
-            }
-            return byName[name] = found;
-        }
-    }
-
     /// <summary>The C# field behind a property path of a script, for what Unity's
     /// SerializedProperty does not say: a [Range], an enum's [Flags], a reference's type. An
     /// array element ("items.Array.data[2]") has its array's field (Unity gives an array's
-    /// attributes to its elements) and the element type. Built-in components have none.</summary>
+    /// attributes to its elements) and the element type. Below a [SerializeReference] field
+    /// the fields are those of the class it holds now, as the SerializedObject has it (a new
+    /// instance not yet applied included). Built-in components have none.</summary>
     public struct FieldPath
     {
         public FieldInfo Field;
         public Type Type;
 
-        public static FieldPath Of(UnityEngine.Object target, string path)
+        public static FieldPath Of(UnityEngine.Object target, string path, SerializedObject so = null)
         {
             var result = new FieldPath();
             if (target == null || target is GameObject) return result;
             var type = target.GetType();
             var segs = path.Split('.');
+            var walked = "";
             for (int i = 0; i < segs.Length; i++)
             {
                 if (segs[i] == "Array" && i + 1 < segs.Length)
@@ -353,14 +262,25 @@ namespace UnityMcp.Editor.Tools
                     type = type.IsArray ? type.GetElementType() : type.IsGenericType ? type.GetGenericArguments()[0] : null;
                     if (type == null) return new FieldPath();
                     result.Type = type;
-                    continue;
+                    walked += ".Array." + segs[i];
                 }
-                FieldInfo f = null;
-                for (var t = type; t != null && f == null; t = t.BaseType)
-                    f = t.GetField(segs[i], BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly);
-                if (f == null) return new FieldPath();
-                result.Field = f;
-                result.Type = type = f.FieldType;
+                else
+                {
+                    FieldInfo f = null;
+                    for (var t = type; t != null && f == null; t = t.BaseType)
+                        f = t.GetField(segs[i], BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly);
+                    if (f == null) return new FieldPath();
+                    result.Field = f;
+                    result.Type = type = f.FieldType;
+                    walked = walked.Length == 0 ? segs[i] : walked + "." + segs[i];
+                }
+                if (so == null || i + 1 >= segs.Length) continue;
+                var held = so.FindProperty(walked);
+                if (held != null && held.propertyType == SerializedPropertyType.ManagedReference)
+                {
+                    type = ManagedReferences.TypeOf(held.managedReferenceFullTypename);
+                    if (type == null) return new FieldPath();
+                }
             }
             return result;
         }

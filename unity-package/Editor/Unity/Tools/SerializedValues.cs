@@ -12,7 +12,9 @@ namespace UnityMcp.Editor.Tools
 {
     /// <summary>A serialized property's value as JSON and back, for inspect_read/_write/_list.
     /// Reads answer typed values (numbers, names for enums, flags and layers, {x, y, z} for
-    /// vectors, euler angles for quaternions, identity bundles for references). Writes go
+    /// vectors, euler angles for quaternions, identity bundles for references — see
+    /// <see cref="References"/> — and {"$type", fields…} for [SerializeReference] fields — see
+    /// <see cref="ManagedReferences"/>). Writes go
     /// through the property's own setters, so the SerializedObject records them for Undo and
     /// prefab overrides as the Inspector's do; a value that does not fit — wrong JSON type,
     /// out of the field's range or [Range], not a whole number for an integer, an unknown
@@ -31,7 +33,7 @@ namespace UnityMcp.Editor.Tools
 
         public static JToken Read(SerializedProperty p, UnityEngine.Object target) { return Read(p, target, 0); }
 
-        static JToken Read(SerializedProperty p, UnityEngine.Object target, int depth)
+        internal static JToken Read(SerializedProperty p, UnityEngine.Object target, int depth)
         {
             switch (p.propertyType)
             {
@@ -67,7 +69,9 @@ namespace UnityMcp.Editor.Tools
                     return new JObject { { "keys", keys } };
                 case SerializedPropertyType.ObjectReference: return References.Bundle(p.objectReferenceValue);
                 case SerializedPropertyType.Generic:
+                case SerializedPropertyType.ManagedReference:
                     if (depth >= MaxDepth) return new JObject { { "$truncated", "deeper than " + MaxDepth + " levels; read " + p.propertyPath + " itself" } };
+                    if (p.propertyType == SerializedPropertyType.ManagedReference) return ManagedReferences.Read(p, target, depth);
                     return p.isArray ? ReadArray(p, target, depth) : ReadChildren(p, target, depth);
                 default:
                     return new JObject { { "$unsupported", p.propertyType.ToString() + " values are not readable by inspect_read yet" } };
@@ -117,7 +121,7 @@ namespace UnityMcp.Editor.Tools
 
         static JToken ReadEnum(SerializedProperty p, UnityEngine.Object target)
         {
-            var type = FieldPath.Of(target, p.propertyPath).Type;
+            var type = FieldPath.Of(target, p.propertyPath, p.serializedObject).Type;
             if (type != null && type.IsEnum && type.IsDefined(typeof(FlagsAttribute), false))
             {
                 // Unity keeps an enum in 32 bits (enumValueFlag is intValue).
@@ -205,6 +209,7 @@ namespace UnityMcp.Editor.Tools
                 case SerializedPropertyType.Bounds: WriteBounds(p, v); return;
                 case SerializedPropertyType.AnimationCurve: p.animationCurveValue = Curve(p, v); return;
                 case SerializedPropertyType.ObjectReference: p.objectReferenceValue = References.Resolve(p, v, target); return;
+                case SerializedPropertyType.ManagedReference: ManagedReferences.Write(p, v, target); return;
                 case SerializedPropertyType.Generic:
                     if (p.isArray) WriteArray(p, v, target); else WriteChildren(p, v, target);
                     return;
@@ -262,7 +267,7 @@ namespace UnityMcp.Editor.Tools
                 p.intValue = (int)Whole(p, v, 0, 31, "a layer number");
                 return;
             }
-            var field = FieldPath.Of(target, p.propertyPath);
+            var field = FieldPath.Of(target, p.propertyPath, p.serializedObject);
             decimal min, max;
             string what = Range(p.numericType, field.Type, out min, out max);
             var range = field.Field != null ? (RangeAttribute)Attribute.GetCustomAttribute(field.Field, typeof(RangeAttribute)) : null;
@@ -319,7 +324,7 @@ namespace UnityMcp.Editor.Tools
             double d = (double)v;
             if (double.IsNaN(d) || double.IsInfinity(d) || (!isDouble && Math.Abs(d) > float.MaxValue))
                 throw Bad(p, "is out of a " + (isDouble ? "double" : "float") + "'s range; got " + Show(v));
-            var field = FieldPath.Of(target, p.propertyPath).Field;
+            var field = FieldPath.Of(target, p.propertyPath, p.serializedObject).Field;
             var range = field != null ? (RangeAttribute)Attribute.GetCustomAttribute(field, typeof(RangeAttribute)) : null;
             if (range != null && (d < range.min || d > range.max))
                 throw Bad(p, "has [Range(" + range.min.ToString(CultureInfo.InvariantCulture) + ", " + range.max.ToString(CultureInfo.InvariantCulture) + ")]; got " + Show(v) + " (it is not clamped for you)");
@@ -329,7 +334,7 @@ namespace UnityMcp.Editor.Tools
         static void WriteEnum(SerializedProperty p, JToken v, UnityEngine.Object target)
         {
             var names = p.enumNames;
-            var type = FieldPath.Of(target, p.propertyPath).Type;
+            var type = FieldPath.Of(target, p.propertyPath, p.serializedObject).Type;
             if (type != null && type.IsEnum && type.IsDefined(typeof(FlagsAttribute), false))
             {
                 // Flags: a list of names (or one name), or the bits as a number.
