@@ -19,7 +19,13 @@ import (
 func (e *env) startHeadlessEditor(proj string) {
 	e.t.Helper()
 	out := buildPackage(e.t.(*testing.T))
-	cmd := exec.Command("mono", filepath.Join(out, "headless-editor", "UnityMcp.HeadlessEditor.exe"), "--project", proj, "--state", e.State.Root)
+	addr := strings.TrimPrefix(strings.TrimSuffix(e.URL, "/"), "http://")
+	exe := filepath.Join(out, "headless-editor", "UnityMcp.HeadlessEditor.exe")
+	// --addr names the daemon it must reach; one the state folder does not name is refused.
+	if b, err := exec.Command("mono", exe, "--project", proj, "--state", e.State.Root, "--addr", "127.0.0.1:1").CombinedOutput(); err == nil || !strings.Contains(string(b), "not 127.0.0.1:1") {
+		e.t.Fatalf("a wrong --addr: %v\n%s", err, b)
+	}
+	cmd := exec.Command("mono", exe, "--project", proj, "--state", e.State.Root, "--addr", addr)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	var stderr syncBuffer

@@ -254,6 +254,12 @@ namespace UnityMcp.Fake.Tests
             Same(new { center = new { x = 1, y = 2, z = 3 }, size = new { x = 4, y = 8, z = 4 } }, Write("area", new { size = new { y = 8 } })["value"]);
             Assert.AreEqual(new Vector3(2, 4, 2), Hero.area.m_Extents);
 
+            // Rect: x, y, width, height; only the fields given change.
+            Same(new { x = 1, y = 2, width = 30, height = 40 }, Write("frame", new { x = 1, y = 2, width = 30, height = 40 })["value"]);
+            Same(new { x = 1, y = 2, width = 50, height = 40 }, Write("frame", new { width = 50 })["value"]);
+            Assert.AreEqual(50f, Hero.frame.width);
+            Assert.AreEqual("invalid_params", Fails("inspect_write", new { object_path = "/Hero", component_type = "Sample", property_path = "frame", value = new { depth = 1 } }).Code);
+
             var curve = Write("curve", new { keys = new object[] { new { time = 0, value = 0 }, new { time = 1, value = 2, inTangent = 0.5, outTangent = 0.5 } } })["value"];
             Same(new { keys = new object[] { new { time = 0, value = 0, inTangent = 0, outTangent = 0 }, new { time = 1, value = 2, inTangent = 0.5, outTangent = 0.5 } } }, curve);
             Assert.AreEqual(2, Hero.curve.length);
@@ -557,6 +563,7 @@ namespace UnityMcp.Fake.Tests
         public Vector4 plane;
         public Quaternion turn = Quaternion.identity;
         public Bounds area;
+        public Rect frame;
         public AnimationCurve curve = new AnimationCurve();
         public Transform target;
         public Rigidbody body;

@@ -13,8 +13,10 @@ namespace UnityMcp.HeadlessEditor
     /// editorsim answers from canned logic; this one runs the package's own C#, so an MCP
     /// client can build a scene through the daemon and read it back.
     ///
-    /// Usage: mono UnityMcp.HeadlessEditor.exe --project DIR [--state DIR]
-    /// (--state: the daemon's state folder, UNITYMCP_HOME; default the per-user one). Prints
+    /// Usage: mono UnityMcp.HeadlessEditor.exe --project DIR [--state DIR] [--addr HOST:PORT]
+    /// (--state: the daemon's state folder, UNITYMCP_HOME; default the per-user one. --addr:
+    /// the daemon it must reach — checked against the state folder's daemon.json, whose token and
+    /// proof key it uses, as the Editor's bridge does: the token goes only to that daemon). Prints
     /// "CONNECTED n" on each connection; "quit" on stdin stops it (without stdin, a kill does).</summary>
     public static class HeadlessEditor
     {
@@ -47,14 +49,28 @@ namespace UnityMcp.HeadlessEditor
 
         public static int Main(string[] args)
         {
-            string project = null, state = null;
+            const string Usage = "usage: UnityMcp.HeadlessEditor.exe --project DIR [--state DIR] [--addr HOST:PORT]";
+            string project = null, state = null, addr = null;
             for (int i = 0; i + 1 < args.Length; i += 2)
             {
                 if (args[i] == "--project") project = args[i + 1];
                 else if (args[i] == "--state") state = args[i + 1];
-                else { Console.Error.WriteLine("unknown option " + args[i] + "; usage: UnityMcp.HeadlessEditor.exe --project DIR [--state DIR]"); return 2; }
+                else if (args[i] == "--addr") addr = args[i + 1];
+                else { Console.Error.WriteLine("unknown option " + args[i] + "; " + Usage); return 2; }
             }
-            if (project == null) { Console.Error.WriteLine("usage: UnityMcp.HeadlessEditor.exe --project DIR [--state DIR]"); return 2; }
+            if (project == null || args.Length % 2 != 0) { Console.Error.WriteLine(Usage); return 2; }
+            state = state ?? StateDirectory.Current();
+            if (addr != null)
+            {
+                string why;
+                var ep = DaemonEndpoint.Read(state, out why);
+                if (ep == null) { Console.Error.WriteLine("no daemon to reach at " + addr + ": " + why + " (start one with `unitymcp serve`, or pass the --state of the one listening there)"); return 2; }
+                if (!ep.Url.TrimEnd('/').EndsWith("//" + addr, StringComparison.Ordinal))
+                {
+                    Console.Error.WriteLine("the daemon whose state is in " + state + " listens at " + ep.Url + ", not " + addr + "; pass the --state of the daemon at " + addr);
+                    return 2;
+                }
+            }
             project = Path.GetFullPath(project).Replace('\\', '/').TrimEnd('/');
             Directory.CreateDirectory(project + "/Assets");
             var main = new MainLoop();
@@ -72,7 +88,7 @@ namespace UnityMcp.HeadlessEditor
                 Simulator = true,
             };
             int connections = 0;
-            var client = new BridgeClient(identity, BuiltinTools.Build(), main, new StderrLog(), state ?? StateDirectory.Current()) { AutoStartDaemon = false };
+            var client = new BridgeClient(identity, BuiltinTools.Build(), main, new StderrLog(), state) { AutoStartDaemon = false };
             client.Connected += () =>
             {
                 Console.Out.WriteLine("CONNECTED " + Interlocked.Increment(ref connections));

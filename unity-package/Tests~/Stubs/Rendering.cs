@@ -37,7 +37,7 @@ namespace UnityEngine
     // UnityCsReference: Runtime/Export/Geometry/Rect.cs
     public partial struct Rect
     {
-        public Rect(float x, float y, float width, float height) { }
+        public Rect(float x, float y, float width, float height) { m_XMin = x; m_YMin = y; m_Width = width; m_Height = height; }
     }
 
     // UnityCsReference: Runtime/Export/Graphics/Texture.cs (ReadPixels, SetPixels32) and

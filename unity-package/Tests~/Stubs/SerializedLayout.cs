@@ -31,8 +31,7 @@
 //   lays the new instance's fields out at once (the ScriptReference example for
 //   managedReferenceValue assigns `new Item()` and then edits its field through
 //   FindPropertyRelative before applying).
-// Not modelled: Gradient, Rect (the Rect stub in UnityEngine.cs/Rendering.cs holds no values,
-// so Rect fields are left out), m_Script, multi-object editing, strings' char children; of
+// Not modelled: Gradient, m_Script, multi-object editing, strings' char children; of
 // managed references: the hidden "references" registry, one instance shared by two fields,
 // prefab overrides inside them, and new array elements (the fake copies the last one).
 using System;
@@ -283,11 +282,11 @@ namespace UnityEditor
         static bool Serializable(Type t, bool allowArray)
         {
             if (t == typeof(bool) || t == typeof(float) || t == typeof(double) || t == typeof(string) || t == typeof(char) || Ints.ContainsKey(t) || t.IsEnum) return true;
-            if (t == typeof(Vector2) || t == typeof(Vector3) || t == typeof(Vector4) || t == typeof(Quaternion) || t == typeof(Color) || t == typeof(Bounds) || t == typeof(LayerMask) || t == typeof(AnimationCurve)) return true;
+            if (t == typeof(Vector2) || t == typeof(Vector3) || t == typeof(Vector4) || t == typeof(Quaternion) || t == typeof(Color) || t == typeof(Bounds) || t == typeof(Rect) || t == typeof(LayerMask) || t == typeof(AnimationCurve)) return true;
             if (typeof(UnityEngine.Object).IsAssignableFrom(t)) return true;
             var e = ElementOf(t);
             if (e != null) return allowArray && (t.IsArray ? t.GetArrayRank() == 1 : true) && Serializable(e, false);
-            return t != typeof(Rect) && Custom(t);
+            return Custom(t);
         }
 
         internal static SerializedNode Read(UnityEngine.Object o)
@@ -338,6 +337,18 @@ namespace UnityEditor
             if (t == typeof(Vector4)) { var x = v == null ? default(Vector4) : (Vector4)v; return Floats(n, SerializedPropertyType.Vector4, "Vector4f", "xyzw", x.x, x.y, x.z, x.w); }
             if (t == typeof(Quaternion)) { var x = v == null ? default(Quaternion) : (Quaternion)v; return Floats(n, SerializedPropertyType.Quaternion, "Quaternionf", "xyzw", x.x, x.y, x.z, x.w); }
             if (t == typeof(Color)) { var x = v == null ? default(Color) : (Color)v; return Floats(n, SerializedPropertyType.Color, "ColorRGBA", "rgba", x.r, x.g, x.b, x.a); }
+            if (t == typeof(Rect))
+            {
+                // Rect serializes as x, y, width, height ("Rectf" in the Inspector's type strings).
+                var r = v == null ? default(Rect) : (Rect)v;
+                n.Kind = SerializedPropertyType.Rect;
+                n.TypeName = "Rectf";
+                var names = new[] { "x", "y", "width", "height" };
+                var values = new[] { r.x, r.y, r.width, r.height };
+                for (int i = 0; i < 4; i++)
+                    n.Add(new SerializedNode { Name = names[i], Path = n.Path + "." + names[i], Depth = n.Depth + 1, Kind = SerializedPropertyType.Float, TypeName = "float", Numeric = SerializedPropertyNumericType.Float, Value = (double)values[i] });
+                return n;
+            }
             if (t == typeof(Bounds))
             {
                 var b = v == null ? default(Bounds) : (Bounds)v;
@@ -427,6 +438,7 @@ namespace UnityEditor
                 case SerializedPropertyType.Vector4: return new Vector4 { x = F(n, 0), y = F(n, 1), z = F(n, 2), w = F(n, 3) };
                 case SerializedPropertyType.Quaternion: return new Quaternion(F(n, 0), F(n, 1), F(n, 2), F(n, 3));
                 case SerializedPropertyType.Color: return new Color(F(n, 0), F(n, 1), F(n, 2), F(n, 3));
+                case SerializedPropertyType.Rect: return new Rect(F(n, 0), F(n, 1), F(n, 2), F(n, 3));
                 case SerializedPropertyType.Bounds: return new Bounds { m_Center = (Vector3)ToClr(n.Children[0], typeof(Vector3)), m_Extents = (Vector3)ToClr(n.Children[1], typeof(Vector3)) };
                 case SerializedPropertyType.ManagedReference:
                     // A new instance of the class the property holds now, with its fields.

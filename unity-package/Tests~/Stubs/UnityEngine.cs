@@ -168,12 +168,14 @@ namespace UnityEngine
     }
 
     // UnityCsReference: Runtime/Export/Geometry/Rect.cs
+    // Rect.cs: four floats, m_XMin, m_YMin, m_Width, m_Height; serialized as x, y, width, height.
     public partial struct Rect
     {
-        public float x { get { throw new NotImplementedException(); } set { } }
-        public float y { get { throw new NotImplementedException(); } set { } }
-        public float width { get { throw new NotImplementedException(); } set { } }
-        public float height { get { throw new NotImplementedException(); } set { } }
+        internal float m_XMin, m_YMin, m_Width, m_Height;
+        public float x { get { return m_XMin; } set { m_XMin = value; } }
+        public float y { get { return m_YMin; } set { m_YMin = value; } }
+        public float width { get { return m_Width; } set { m_Width = value; } }
+        public float height { get { return m_Height; } set { m_Height = value; } }
     }
 
     // UnityCsReference: Runtime/Export/Geometry/Bounds.cs
