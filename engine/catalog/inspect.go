@@ -50,7 +50,7 @@ func inspectWriteTool() *Tool {
 		api.Annotations{IdempotentHint: true},
 		withParams(targetParams(), componentParams("the GameObject itself"), []Param{
 			P("property_path", "string", propertyPathDescription).Must(),
-			P("value", params.TypeAny, `JSON typed to the property: number, bool, string, enum by name, {x,y,z} vector, {r,g,b,a} colour, quaternion as euler {x,y,z}; an object reference as {"path"}, {"instance_id"}, {"asset":"Assets/…"} or {"guid"} (+ "sub" for a sub-asset, e.g. a sprite of a sheet) or null; a [SerializeReference] field as {"$type":"Ns.Class", fields…} or null.`).Must(),
+			P("value", params.TypeAny, `JSON typed to the property: number, bool, string, enum by name, {x,y,z} vector, {r,g,b,a} colour, quaternion as euler {x,y,z}; an array as a list, {size}, {insert:i, value} or {delete:i}; an object reference as {"path"}, {"instance_id"}, {"asset":"Assets/…"} or {"guid"} (+ "sub" for a sub-asset, e.g. a sprite of a sheet) or null; a [SerializeReference] field as {"$type":"Ns.Class", fields…} or null.`).Must(),
 		}),
 		checkTarget)
 }

@@ -293,6 +293,27 @@ namespace UnityMcp.Fake.Tests
             Assert.AreEqual("two", Hero.inners[1].label);
             Assert.AreEqual("two", (string)Read("inners.Array.data[1].label"));
             Assert.AreEqual(1.0, (double)Read("inners")["elements"][1]["offset"]["x"]);
+
+            // Insert and delete one element; the others move, whatever their type.
+            Write("numbers", new[] { 1, 2, 3 });
+            Same(new { size = 4, elements = new[] { 1, 7, 2, 3 } }, Write("numbers", new { insert = 1, value = 7 })["value"]);
+            Same(new { size = 5, elements = new[] { 1, 7, 2, 3, 9 } }, Write("numbers", new { insert = 4, value = 9 })["value"]);
+            Same(new { size = 4, elements = new[] { 7, 2, 3, 9 } }, Write("numbers", new { delete = 0 })["value"]);
+            CollectionAssert.AreEqual(new[] { 7, 2, 3, 9 }, Hero.numbers);
+            Write("inners", new { insert = 0, value = new { label = "zero" } });
+            CollectionAssert.AreEqual(new[] { "zero", "one", "two" }, Array.ConvertAll(Hero.inners, x => x.label));
+            Assert.AreEqual(1f, Hero.inners[2].offset.x, "a moved element keeps its nested values");
+            Write("inners", new { delete = 1 });
+            CollectionAssert.AreEqual(new[] { "zero", "two" }, Array.ConvertAll(Hero.inners, x => x.label));
+            var before = Dump();
+            var steps = Undo.UndoNames().Count;
+            foreach (var bad in new object[] { new { delete = 4 }, new { insert = 6, value = 1 }, new { insert = 1 }, new { delete = 0, value = 1 }, new { insert = 0, delete = 0, value = 1 }, new { insert = -1, value = 1 } })
+                Assert.AreEqual("invalid_params", Fails("inspect_write", new { object_path = "/Hero", component_type = "Sample", property_path = "numbers", value = bad }).Code, JObject.FromObject(bad).ToString());
+            CollectionAssert.AreEqual(new[] { 7, 2, 3, 9 }, Hero.numbers);
+            Assert.AreEqual(before, Dump());
+            Assert.AreEqual(steps, Undo.UndoNames().Count);
+            Call("undo", new { count = 1 });
+            CollectionAssert.AreEqual(new[] { "zero", "one", "two" }, Array.ConvertAll(Hero.inners, x => x.label), "a delete is one undo step");
         }
 
         [Test]

@@ -21,7 +21,7 @@ namespace UnityMcp.Editor.Tools
     /// name, a reference of the wrong type — is refused with what would fit, never clamped.
     /// Nothing reaches the object until the caller applies the SerializedObject, so a refusal
     /// half-way through an array or struct leaves the object as it was.</summary>
-    public static class SerializedValues
+    public static partial class SerializedValues
     {
         /// <summary>How many elements of an array a read shows.</summary>
         public const int MaxElements = 100;
@@ -502,31 +502,6 @@ namespace UnityMcp.Editor.Tools
                     k["outTangent"] != null ? (float)Number(p, k["outTangent"], "key " + i + " outTangent") : 0f));
             }
             return new AnimationCurve(list.ToArray());
-        }
-
-        /// <summary>An array: a JSON array replaces its elements (the size follows); {size}
-        /// resizes it; {size, elements} (what a read gives) does both.</summary>
-        static void WriteArray(SerializedProperty p, JToken v, UnityEngine.Object target)
-        {
-            var items = v as JArray;
-            var o = v as JObject;
-            if (o != null)
-            {
-                foreach (var prop in o.Properties())
-                    if (prop.Name != "size" && prop.Name != "elements") throw Bad(p, "is an array: give its elements as a list, or {size} to resize it; got \"" + prop.Name + "\"");
-                items = o["elements"] as JArray;
-                if (o["elements"] != null && items == null) throw Bad(p, "elements must be a list; got " + Show(o["elements"]));
-                if (o["size"] != null)
-                {
-                    int size = (int)Whole(p, o["size"], 0, MaxArraySize, "an array size");
-                    if (items != null && items.Count != size) throw Bad(p, "size " + size + " and " + items.Count + " elements disagree; give one of them");
-                    if (items == null) { p.arraySize = size; return; }
-                }
-            }
-            if (items == null) throw Bad(p, "is an array: give its elements as a list (the size follows), or {size: n}; got " + Show(v));
-            if (items.Count > MaxArraySize) throw Bad(p, "takes at most " + MaxArraySize + " elements here; got " + items.Count);
-            p.arraySize = items.Count;
-            for (int i = 0; i < items.Count; i++) Write(p.GetArrayElementAtIndex(i), items[i], target);
         }
 
         /// <summary>A struct or class: the fields given are set, the others kept.</summary>
