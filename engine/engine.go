@@ -63,6 +63,10 @@ type Engine struct {
 	pathHints sync.Map
 	// pins maps a session to the project it chose with select-editor.
 	pins sync.Map
+	// listGroups maps a session to the groups tool_groups set for it.
+	listGroups sync.Map
+	// listChange are OnListChange's listeners (under lmu).
+	listChange []func(session string)
 
 	defs    defState
 	persist *persister
@@ -99,6 +103,7 @@ func New(opt Options) *Engine {
 		"list-editors":     runListEditors,
 		"select-editor":    runSelectEditor,
 		"open-editor":      runOpenEditor,
+		"tool_groups":      runToolGroups,
 	}
 	hopt := opt.Hub
 	hopt.Logger = opt.Logger

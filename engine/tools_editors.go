@@ -55,8 +55,11 @@ func (e *Engine) pinnedHash(session string) string {
 }
 
 // ForgetSession drops what the engine keeps for a session that ended (its
-// select-editor pin).
-func (e *Engine) ForgetSession(session string) { e.pins.Delete(session) }
+// select-editor pin and its tool_groups listing).
+func (e *Engine) ForgetSession(session string) {
+	e.pins.Delete(session)
+	e.listGroups.Delete(session)
+}
 
 func runListEditors(_ context.Context, c *Call) (any, error) {
 	e := c.engine

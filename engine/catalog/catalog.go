@@ -7,7 +7,6 @@
 package catalog
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/unitymcp/unitymcp/engine/api"
@@ -89,15 +88,18 @@ func Builtins() []*Tool {
 		undoTool(),
 		redoTool(),
 		batchTool(),
+		toolGroupsTool(),
 	}
 	for _, t := range tools {
 		t.Source = api.SourceBuiltin
 		t.Schema = params.Schema(t.Params)
+		t.AlwaysLoad = alwaysLoadNames[t.Name]
 	}
 	return tools
 }
 
-// ParseGroups splits "a,b" and checks every name against api.Groups.
+// ParseGroups splits "a,b" and checks every name: a group of api.Groups,
+// "default" or "all" (listing.go).
 func ParseGroups(s string) ([]string, *api.ToolError) {
 	if strings.TrimSpace(s) == "" {
 		return nil, nil
@@ -108,24 +110,20 @@ func ParseGroups(s string) ([]string, *api.ToolError) {
 		if g == "" {
 			continue
 		}
-		if !slices.Contains(api.Groups, g) {
-			return nil, api.Errorf(api.CodeInvalidParams, "unknown tool group %q; groups are: %s", g, strings.Join(api.Groups, ", "))
+		if !knownGroup(g) {
+			return nil, api.Errorf(api.CodeInvalidParams, "unknown tool group %q; groups are: %s", g, strings.Join(groupNames(), ", "))
 		}
 		out = append(out, g)
 	}
 	return out, nil
 }
 
-// Filter keeps the tools in any of groups (all when groups is empty).
+// Filter keeps the tools in any of groups, all of them when groups is
+// empty: the REST listing a person reads (`unitymcp tools`). A session's
+// MCP listing is Listing's, whose empty default is smaller.
 func Filter(tools []*Tool, groups []string) []*Tool {
 	if len(groups) == 0 {
 		return tools
 	}
-	var out []*Tool
-	for _, t := range tools {
-		if slices.Contains(groups, t.Group) {
-			out = append(out, t)
-		}
-	}
-	return out
+	return Listing(tools, groups)
 }

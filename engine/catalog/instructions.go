@@ -14,6 +14,10 @@ import (
 func Instructions(s *Snapshot) string {
 	var b strings.Builder
 	b.WriteString("unitymcp drives a running Unity Editor. Its tools, by group (search for these names when tools are deferred):")
+	if s.Lookup("tool_groups") != nil {
+		b.Reset()
+		b.WriteString("unitymcp drives a running Unity Editor. A session lists a default set of its tools; tool_groups {enable: [group]} lists a group's too (or connect with ?group=all), and any tool can be called by name. All of them, by group (search for these names when tools are deferred):")
+	}
 	byGroup := map[string][]string{}
 	for _, t := range s.Tools() {
 		g := t.Group

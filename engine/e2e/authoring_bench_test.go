@@ -111,9 +111,10 @@ func nameOf(tool json.RawMessage) string {
 	return v.Name
 }
 
-// catalogCosts: tools/list as the client receives it — the whole list a
-// project's sessions get today (no definitions), each group alone, and the
-// list with the repository's example definitions in the project.
+// catalogCosts: tools/list as the client receives it — the default list a
+// session gets without asking for a group, the whole catalog (?group=all),
+// each group alone, and the default list with the repository's example
+// definitions in the project.
 func catalogCosts(t *testing.T, ts *tsBench, out *strings.Builder, addr, token, hash, proj string) {
 	type listing struct {
 		label string
@@ -121,8 +122,10 @@ func catalogCosts(t *testing.T, ts *tsBench, out *strings.Builder, addr, token, 
 		raw   string
 	}
 	var ls []listing
-	whole := ts.run("", nil)
-	ls = append(ls, listing{"whole list (what every session gets)", toolsOf(t, whole.Tools), string(whole.Tools)})
+	def := ts.run("", nil)
+	ls = append(ls, listing{"default (a session that asks for no group)", toolsOf(t, def.Tools), string(def.Tools)})
+	whole := ts.run("?group=all", nil)
+	ls = append(ls, listing{"?group=all (the whole catalog)", toolsOf(t, whole.Tools), string(whole.Tools)})
 	for _, g := range api.Groups {
 		r := ts.run("?group="+g, nil)
 		ls = append(ls, listing{"?group=" + g, toolsOf(t, r.Tools), string(r.Tools)})
@@ -136,23 +139,23 @@ func catalogCosts(t *testing.T, ts *tsBench, out *strings.Builder, addr, token, 
 	if defs != files {
 		t.Logf("%d of the %d example definitions loaded", defs, files)
 	}
-	ls = append(ls, listing{fmt.Sprintf("whole list + the %d example definitions", defs), ftools, string(full.Tools)})
+	ls = append(ls, listing{fmt.Sprintf("default + the %d example definitions", defs), ftools, string(full.Tools)})
 
-	texts := []string{whole.Instructions, full.Instructions}
+	texts := []string{def.Instructions, full.Instructions}
 	for _, l := range ls {
 		texts = append(texts, l.raw)
 	}
-	for _, tool := range ls[0].tools {
+	for _, tool := range ls[1].tools {
 		texts = append(texts, string(tool))
 	}
 	n := countTokens(t, texts)
 	fmt.Fprintf(out, "tools/list: the `tools` array as the TypeScript SDK returns it (JSON.stringify)\n\n")
-	fmt.Fprintf(out, "| listing | tools | bytes | tokens (o200k_base) | tokens (legacy Claude) | share of the whole list (o200k) |\n|---|---|---|---|---|---|\n")
+	fmt.Fprintf(out, "| listing | tools | bytes | tokens (o200k_base) | tokens (legacy Claude) | share of the whole catalog (o200k) |\n|---|---|---|---|---|---|\n")
 	for i, l := range ls {
 		c := n[2+i]
-		fmt.Fprintf(out, "| %s | %d | %d | %d | %d | %.0f %% |\n", l.label, len(l.tools), c.Bytes, c.O200k, c.Claude, 100*float64(c.O200k)/float64(n[2].O200k))
+		fmt.Fprintf(out, "| %s | %d | %d | %d | %d | %.0f %% |\n", l.label, len(l.tools), c.Bytes, c.O200k, c.Claude, 100*float64(c.O200k)/float64(n[3].O200k))
 	}
-	fmt.Fprintf(out, "| server instructions (initialize), whole list | | %d | %d | %d | |\n", n[0].Bytes, n[0].O200k, n[0].Claude)
+	fmt.Fprintf(out, "| server instructions (initialize) | | %d | %d | %d | |\n", n[0].Bytes, n[0].O200k, n[0].Claude)
 	fmt.Fprintf(out, "| server instructions, with the definitions | | %d | %d | %d | |\n", n[1].Bytes, n[1].O200k, n[1].Claude)
 	builtin := map[string]bool{}
 	for _, b := range catalog.Builtins() {
@@ -160,7 +163,7 @@ func catalogCosts(t *testing.T, ts *tsBench, out *strings.Builder, addr, token, 
 	}
 	listed := map[string]bool{}
 	var declared, unlisted []string
-	for _, tool := range ls[0].tools {
+	for _, tool := range ls[1].tools {
 		name := nameOf(tool)
 		listed[name] = true
 		if !builtin[name] {
@@ -173,8 +176,8 @@ func catalogCosts(t *testing.T, ts *tsBench, out *strings.Builder, addr, token, 
 		}
 	}
 	slices.Sort(unlisted)
-	fmt.Fprintf(out, "\nthe whole list: %d of the %d built-ins (not listed: %v) and %d tools the editor declared %v\n",
-		len(ls[0].tools)-len(declared), len(builtin), unlisted, len(declared), declared)
+	fmt.Fprintf(out, "\nthe whole catalog: %d of the %d built-ins (not listed: %v) and %d tools the editor declared %v\n",
+		len(ls[1].tools)-len(declared), len(builtin), unlisted, len(declared), declared)
 	per := n[2+len(ls):]
 	order := make([]int, len(per))
 	for i := range order {
@@ -183,7 +186,7 @@ func catalogCosts(t *testing.T, ts *tsBench, out *strings.Builder, addr, token, 
 	slices.SortFunc(order, func(a, b int) int { return per[b].O200k - per[a].O200k })
 	var big []string
 	for _, i := range order[:5] {
-		big = append(big, fmt.Sprintf("%s %d", nameOf(ls[0].tools[i]), per[i].O200k))
+		big = append(big, fmt.Sprintf("%s %d", nameOf(ls[1].tools[i]), per[i].O200k))
 	}
 	fmt.Fprintf(out, "largest tools (o200k tokens): %s; median tool %d\n\n", strings.Join(big, ", "), per[order[len(order)/2]].O200k)
 }

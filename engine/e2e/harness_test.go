@@ -24,8 +24,9 @@ import (
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
-// nBuiltins is the number of built-in tools.
-var nBuiltins = len(catalog.Builtins())
+// nBuiltins is the number of built-in tools a session lists when it asks
+// for no group (catalog/listing.go: the default set).
+var nBuiltins = len(catalog.Listing(catalog.Builtins(), nil))
 
 // env is an in-process daemon on a free loopback port with a temporary
 // state directory.

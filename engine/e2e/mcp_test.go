@@ -197,7 +197,7 @@ func TestGroupFilter(t *testing.T) {
 	for _, tl := range tools.Tools {
 		names = append(names, tl.Name)
 	}
-	if strings.Join(names, ",") != "input_key,input_pointer,input_record,input_replay,simulate-keyboard,simulate-mouse-input,simulate-mouse-ui" {
+	if strings.Join(names, ",") != "input_key,input_pointer,input_record,input_replay,simulate-keyboard,simulate-mouse-input,simulate-mouse-ui,tool_groups" {
 		t.Errorf("group=input lists %v", names)
 	}
 	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: "get-logs"})

@@ -81,6 +81,7 @@ func (f *front) setTools(tools []mcpserver.ServerTool, log *slog.Logger) {
 func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
 	m := &mcpFront{eng: eng, log: log, fronts: map[string]*front{}}
 	eng.OnUpdate(m.consoleUpdate)
+	eng.OnListChange(m.listChanged)
 	eng.OnCatalogChange(func(hash string) {
 		m.mu.Lock()
 		defer m.mu.Unlock()
@@ -125,13 +126,13 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 	})
 	m.watchConsole(hooks, f, hash)
 	hooks.AddAfterListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
-		groups, _ := ctx.Value(groupsKey).([]string)
-		if len(groups) == 0 || res == nil {
+		if res == nil {
 			return
 		}
+		listed := m.listed(ctx, hash)
 		kept := res.Tools[:0]
 		for _, t := range res.Tools {
-			if g, _ := toolGroup(t); contains(groups, g) {
+			if listed[t.Name] {
 				kept = append(kept, t)
 			}
 		}
@@ -155,6 +156,7 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 		mcpserver.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
 			groups, _ := catalog.ParseGroups(r.URL.Query().Get("group"))
 			ctx = context.WithValue(ctx, sessionHeaderKey, r.Header.Get(api.SessionHeader))
+			ctx = engine.WithListGroups(ctx, groups)
 			return context.WithValue(ctx, groupsKey, groups)
 		}),
 		mcpserver.WithStreamableHTTPLogger(slog.New(demoted{m.log.Handler()})),
@@ -163,6 +165,36 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 	f.http = h
 	m.fronts[hash] = f
 	return f
+}
+
+// listed names the tools the session of ctx lists (catalog/listing.go):
+// its URL's groups, or what tool_groups set for it; tool_groups itself
+// always, so no session can list its way out of the rest.
+func (m *mcpFront) listed(ctx context.Context, hash string) map[string]bool {
+	groups, _ := ctx.Value(groupsKey).([]string)
+	if cs := mcpserver.ClientSessionFromContext(ctx); cs != nil {
+		groups = m.eng.ListGroups("mcp:"+cs.SessionID(), groups)
+	}
+	out := map[string]bool{"tool_groups": true}
+	for _, t := range catalog.Listing(m.eng.Tools(hash), groups) {
+		out[t.Name] = true
+	}
+	return out
+}
+
+// listChanged tells one session its tool list changed (tool_groups).
+func (m *mcpFront) listChanged(session string) {
+	id, ok := strings.CutPrefix(session, "mcp:")
+	if !ok {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, f := range m.fronts {
+		if f.srv.SendNotificationToSpecificClient(id, mcp.MethodNotificationToolsListChanged, nil) == nil {
+			f.fast.markDirty()
+		}
+	}
 }
 
 // makeRoom drops the least recently used front without sessions when the

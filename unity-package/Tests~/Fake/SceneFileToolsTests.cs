@@ -89,5 +89,26 @@ namespace UnityMcp.Fake.Tests
             Call("scene_open", new { path = "Assets/Room.unity" });
             Assert.AreEqual(before, Dump());
         }
+
+        [Test]
+        public void APrefabInstanceStaysLinkedWithItsOverridesAcrossSaveAndOpen()
+        {
+            Call("gameobject_create", new { name = "Lamp" });
+            Call("gameobject_create", new { name = "Bulb", primitive = "Sphere", parent_path = "/Lamp" });
+            Call("prefab_create", new { object_path = "/Lamp", path = "Assets/Prefabs/Lamp" });
+            // Not the root's position: Unity keeps that through a revert (a default override).
+            Call("gameobject_set_transform", new { object_path = "/Lamp/Bulb", position = new { y = 3 } });
+            Call("scene_save", new { path = "Assets/Lit.unity" });
+            var overrides = Call("prefab_overrides", new { object_path = "/Lamp" });
+            StringAssert.Contains("m_LocalPosition", overrides.ToString());
+            Call("scene_create", new { empty = true });
+            Call("scene_open", new { path = "Assets/Lit.unity" });
+            Assert.IsTrue(UnityEditor.PrefabUtility.IsPartOfPrefabInstance(UnityMcp.Editor.Tools.ObjectAddress.ByPath("/Lamp", "p")), "the reopened Lamp is still an instance");
+            // The same overrides; only the instance ids are new (a scene's objects get new ones when it loads).
+            var ids = new System.Text.RegularExpressions.Regex("\"instance_id\": \"-?\\d+\"");
+            Assert.AreEqual(ids.Replace(overrides.ToString(), ""), ids.Replace(Call("prefab_overrides", new { object_path = "/Lamp" }).ToString(), ""), "with the same overrides");
+            Call("prefab_revert", new { object_path = "/Lamp", confirm = true });
+            Assert.AreEqual(0f, UnityMcp.Editor.Tools.ObjectAddress.ByPath("/Lamp/Bulb", "p").transform.localPosition.y, "and they revert to the asset's values");
+        }
     }
 }

@@ -72,6 +72,21 @@ namespace UnityEditor
             for (int i = 0; i < a.transform.children.Count && i < b.transform.children.Count; i++) Pair(a.transform.children[i].gameObject, b.transform.children[i].gameObject, each);
         }
 
+        /// <summary>A copy's objects come from the same prefab objects as the original's: a scene
+        /// file keeps its instances' links (the YAML stores each instance's m_SourcePrefab and
+        /// every object's m_CorrespondingSourceObject; Manual "Format of text serialized files"),
+        /// so a saved and reopened instance is still one, with its overrides.</summary>
+        internal static void CopyLinks(GameObject original, GameObject copy)
+        {
+            Pair(original, copy, (o, c) =>
+            {
+                UnityEngine.Object s;
+                if (Source.TryGetValue(o, out s)) Source[c] = s;
+                string path;
+                if (o is GameObject && Roots.TryGetValue((GameObject)o, out path)) Roots[(GameObject)c] = path;
+            });
+        }
+
         // ---- assets ----
 
         /// <summary>The live asset at a path: its file still there with the GUID it was saved

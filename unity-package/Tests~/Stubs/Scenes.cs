@@ -72,7 +72,7 @@ namespace UnityEditor.SceneManagement
             World.Scenes.Add(scene);
             var active = World.ActiveScene;
             World.ActiveScene = World.Scenes.IndexOf(scene);
-            foreach (var r in roots) { var copy = UnityEngine.Object.Instantiate(r, null); copy.name = r.name; }
+            foreach (var r in roots) { var copy = UnityEngine.Object.Instantiate(r, null); copy.name = r.name; PrefabStore.CopyLinks(r, copy); }
             World.ActiveScene = mode == OpenSceneMode.Single ? 0 : active;
             SceneData.Of(scene).dirty = false;
             return scene;
@@ -99,7 +99,7 @@ namespace UnityEditor.SceneManagement
             var limbo = SceneData.New("", "");
             World.Scenes.Add(limbo);
             World.ActiveScene = World.Scenes.Count - 1;
-            foreach (var r in data.roots) { var c = UnityEngine.Object.Instantiate(r.gameObject, null); c.name = r.gameObject.name; keep.Add(c); }
+            foreach (var r in data.roots) { var c = UnityEngine.Object.Instantiate(r.gameObject, null); c.name = r.gameObject.name; PrefabStore.CopyLinks(r.gameObject, c); keep.Add(c); }
             World.Scenes.Remove(limbo);
             World.ActiveScene = activeIndex;
             saved[path] = keep.ToArray();

@@ -249,7 +249,7 @@ namespace UnityEditor
     // UnityCsReference: Editor/Mono/SerializedProperty.bindings.cs. A wrong accessor for the
     // property's type (intValue of a string…) makes Unity log "type is not a supported … value"
     // and return junk; the fake throws, so an adapter that reads a value the wrong way fails.
-    public class SerializedProperty : IDisposable
+    public partial class SerializedProperty : IDisposable
     {
         readonly SerializedObject owner;
         SerializedNode node;

@@ -31,7 +31,8 @@
 //   lays the new instance's fields out at once (the ScriptReference example for
 //   managedReferenceValue assigns `new Item()` and then edits its field through
 //   FindPropertyRelative before applying).
-// Not modelled: Gradient, m_Script, multi-object editing, strings' char children; of
+// Integer vectors, RectInt, BoundsInt, Hash128 and Gradient: SerializedStructs.cs.
+// Not modelled: fixed buffers, ExposedReference, m_Script, multi-object editing, strings' char children; of
 // managed references: the hidden "references" registry, one instance shared by two fields,
 // prefab overrides inside them, and new array elements (the fake copies the last one).
 using System;
@@ -157,7 +158,7 @@ namespace UnityEditor
     }
 
     /// <summary>How the fake lays an object out as serialized properties, and writes them back.</summary>
-    internal static class SerializedLayout
+    internal static partial class SerializedLayout
     {
         /// <summary>A top-level property and where its value lives in the object.</summary>
         internal sealed class Slot
@@ -283,6 +284,7 @@ namespace UnityEditor
         {
             if (t == typeof(bool) || t == typeof(float) || t == typeof(double) || t == typeof(string) || t == typeof(char) || Ints.ContainsKey(t) || t.IsEnum) return true;
             if (t == typeof(Vector2) || t == typeof(Vector3) || t == typeof(Vector4) || t == typeof(Quaternion) || t == typeof(Color) || t == typeof(Bounds) || t == typeof(Rect) || t == typeof(LayerMask) || t == typeof(AnimationCurve)) return true;
+            if (StructType(t)) return true;
             if (typeof(UnityEngine.Object).IsAssignableFrom(t)) return true;
             var e = ElementOf(t);
             if (e != null) return allowArray && (t.IsArray ? t.GetArrayRank() == 1 : true) && Serializable(e, false);
@@ -326,6 +328,7 @@ namespace UnityEditor
             if (t.IsEnum) return Leaf(n, SerializedPropertyType.Enum, "Enum", ToLong(v ?? Activator.CreateInstance(t)));
             if (t == typeof(LayerMask)) { n.Numeric = SerializedPropertyNumericType.UInt32; return Leaf(n, SerializedPropertyType.LayerMask, "BitField", (long)(uint)(v == null ? 0 : ((LayerMask)v).value)); }
             if (t == typeof(AnimationCurve)) return Leaf(n, SerializedPropertyType.AnimationCurve, "AnimationCurve", v == null ? new Keyframe[0] : ((AnimationCurve)v).keys);
+            if (StructType(t)) return BuildStruct(n, t, v);
             if (typeof(UnityEngine.Object).IsAssignableFrom(t))
             {
                 // Script fields name their type with '$' (PPtr<$Rigidbody>), built-in ones without.
@@ -422,6 +425,8 @@ namespace UnityEditor
         /// snapshot of the old ones stays as it was).</summary>
         internal static object ToClr(SerializedNode n, Type t)
         {
+            var st = StructToClr(n);
+            if (st != null) return st;
             switch (n.Kind)
             {
                 case SerializedPropertyType.Boolean: return (bool)n.Value;

@@ -132,19 +132,23 @@ namespace UnityEngine
         public float w;
     }
 
-    // UnityCsReference: Runtime/Export/Math/Vector2Int.cs
+    // UnityCsReference: Runtime/Export/Math/Vector2Int.cs (fields m_X, m_Y behind x, y)
     public struct Vector2Int
     {
-        public int x { get { throw new NotImplementedException(); } set { } }
-        public int y { get { throw new NotImplementedException(); } set { } }
+        int m_X, m_Y;
+        public Vector2Int(int x, int y) { m_X = x; m_Y = y; }
+        public int x { get { return m_X; } set { m_X = value; } }
+        public int y { get { return m_Y; } set { m_Y = value; } }
     }
 
-    // UnityCsReference: Runtime/Export/Math/Vector3Int.cs
+    // UnityCsReference: Runtime/Export/Math/Vector3Int.cs (fields m_X, m_Y, m_Z behind x, y, z)
     public struct Vector3Int
     {
-        public int x { get { throw new NotImplementedException(); } set { } }
-        public int y { get { throw new NotImplementedException(); } set { } }
-        public int z { get { throw new NotImplementedException(); } set { } }
+        int m_X, m_Y, m_Z;
+        public Vector3Int(int x, int y, int z) { m_X = x; m_Y = y; m_Z = z; }
+        public int x { get { return m_X; } set { m_X = value; } }
+        public int y { get { return m_Y; } set { m_Y = value; } }
+        public int z { get { return m_Z; } set { m_Z = value; } }
     }
 
     // UnityCsReference: Runtime/Export/Math/Color.cs

@@ -74,7 +74,7 @@ namespace UnityMcp.Editor.Tools
                     if (p.propertyType == SerializedPropertyType.ManagedReference) return ManagedReferences.Read(p, target, depth);
                     return p.isArray ? ReadArray(p, target, depth) : ReadChildren(p, target, depth);
                 default:
-                    return new JObject { { "$unsupported", p.propertyType.ToString() + " values are not readable by inspect_read yet" } };
+                    return ReadStruct(p) ?? new JObject { { "$unsupported", p.propertyType.ToString() + " values are not readable by inspect_read" } };
             }
         }
 
@@ -214,7 +214,8 @@ namespace UnityMcp.Editor.Tools
                     if (p.isArray) WriteArray(p, v, target); else WriteChildren(p, v, target);
                     return;
                 default:
-                    throw new ToolException("not_supported", p.propertyPath + " is a " + p.propertyType + " property, which inspect_write cannot set yet");
+                    if (WriteStruct(p, v)) return;
+                    throw new ToolException("not_supported", p.propertyPath + " is a " + p.propertyType + " property, which inspect_write cannot set");
             }
         }
 
