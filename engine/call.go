@@ -36,6 +36,12 @@ type Request struct {
 	Roots    RootsFunc
 	Progress ProgressFunc
 	Session  string
+	// Repin moves a session pinned by its transport (Project set: a stdio
+	// stream's --project or folder) to another project: select-editor
+	// calls it, and the session's later calls, resources and Console
+	// follow. nil for a session pinned by its URL, which select-editor
+	// then refuses to move, saying why.
+	Repin func(hash string) error
 }
 
 // Call is one tool call on its way through the engine. Its project is
@@ -49,6 +55,12 @@ type Call struct {
 	// Session identifies the caller's MCP session (probe diffs are kept
 	// per session).
 	Session string
+
+	// pinned is the project the caller's session is pinned to by its
+	// transport ("" for none: select-editor's own pin is in Engine.pins);
+	// repin moves it (Request.Repin).
+	pinned string
+	repin  func(hash string) error
 
 	engine *Engine
 	// snap is the catalog the call was found in; a sequence's steps are
@@ -90,7 +102,7 @@ func (c *Call) Editor(ctx context.Context) (api.EditorInfo, *api.ToolError) {
 // Call runs a tool and returns its response object with Ver, or a tool
 // error. It never returns a Go error: bugs become internal_error.
 func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.ToolError) {
-	c := &Call{Roots: req.Roots, Progress: req.Progress, Session: req.Session, engine: e}
+	c := &Call{Roots: req.Roots, Progress: req.Progress, Session: req.Session, repin: req.Repin, engine: e}
 	hash := ""
 	if req.Project == "" {
 		// A session pinned by select-editor keeps its (unpinned) catalog;
@@ -104,6 +116,7 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.T
 		}
 		c.setTarget(t)
 		hash = t.Hash
+		c.pinned = hash
 	}
 	c.snap = e.Snapshot(hash)
 	tool := c.snap.Lookup(req.Tool)
@@ -139,6 +152,12 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.T
 // run checks a call's arguments and runs its tool: a definition, a
 // daemon-native tool, or a tool of the editor.
 func (e *Engine) run(ctx context.Context, c *Call, tool *catalog.Tool, raw map[string]any) (json.RawMessage, *api.ToolError) {
+	if e.builtinByName[tool.Name] == tool { // a built-in's arguments in isuzu's shape (isuzu_params.go)
+		var terr *api.ToolError
+		if raw, terr = isuzuShaped(tool.Name, tool.Params, raw); terr != nil {
+			return nil, terr
+		}
+	}
 	args, err := params.Check(tool.Name, tool.Params, raw)
 	if err != nil {
 		return nil, api.Errorf(api.CodeInvalidParams, "%v", err)
@@ -148,7 +167,7 @@ func (e *Engine) run(ctx context.Context, c *Call, tool *catalog.Tool, raw map[s
 			return nil, terr
 		}
 	}
-	if tool.Hints.DestructiveHint && tool.HasParam("confirm") {
+	if tool.Hints.DestructiveHint && tool.HasParam("confirm") && (tool.Writes == nil || tool.Writes(args)) {
 		confirm, _ := args["confirm"].(bool)
 		dry, _ := args["dry_run"].(bool)
 		if !confirm && !dry {
@@ -315,10 +334,10 @@ var verField = func() []byte {
 // the call would do (a prefab_apply lists the overrides it would write to the
 // asset) and the agent decides with that in hand, in one turn instead of two.
 func (e *Engine) confirmRequired(ctx context.Context, c *Call, tool *catalog.Tool, raw map[string]any) *api.ToolError {
-	terr := api.Errorf(api.CodeConfirmRequired, "'%s' is destructive. Pass confirm=true to execute it, or dry_run=true to see what it would affect.", tool.Name)
 	if !tool.HasParam("dry_run") {
-		return terr
+		return api.Errorf(api.CodeConfirmRequired, "'%s' is destructive. Pass confirm=true to execute it.", tool.Name)
 	}
+	terr := api.Errorf(api.CodeConfirmRequired, "'%s' is destructive. Pass confirm=true to execute it, or dry_run=true to see what it would affect.", tool.Name)
 	dry := maps.Clone(raw)
 	if dry == nil {
 		dry = map[string]any{}

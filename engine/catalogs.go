@@ -94,7 +94,7 @@ func (e *Engine) lookupStatic(hash, name string) *catalog.Tool {
 
 // setDeclared replaces the tools a project's editor declared.
 func (e *Engine) setDeclared(hash string, decl []api.DeclaredTool) {
-	tools := catalog.FromDeclared(decl, func(name string) bool { return e.builtinByName[name] != nil }, e.log.With("project", hash))
+	tools := catalog.FromDeclared(decl, e.builtins, e.log.With("project", hash))
 	e.mu.Lock()
 	e.declared[hash] = tools
 	e.mu.Unlock()

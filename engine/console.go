@@ -2,6 +2,11 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -18,6 +23,16 @@ import (
 
 // ConsoleRingSize is how many recent Console entries are kept per editor.
 const ConsoleRingSize = 500
+
+// ConsoleRingBytes bounds the texts of one editor's kept entries together
+// (each entry is cut to bridge.MaxConsoleMessage and MaxConsoleStack, so
+// 500 of them could hold 6 MiB); the oldest go first beyond it. With the
+// hub's bound on the projects kept, what the Console costs the daemon is
+// bounded whatever the editors send.
+const ConsoleRingBytes = 2 << 20
+
+// maxLogType bounds an entry's type (Unity's LogType names are short).
+const maxLogType = 32
 
 // ConsoleEntry is one Console entry as the daemon keeps it: Seq numbers an
 // editor's entries in the order the daemon received them (it survives
@@ -77,28 +92,45 @@ type editorSeen struct {
 }
 
 type consoleRing struct {
-	buf     []ConsoleEntry // circular once full
-	next    int            // where the next entry goes once full
+	buf     []ConsoleEntry // circular: the oldest at head, n entries
+	head, n int
+	bytes   int // of the kept entries' texts (entrySize)
 	seq     int64
 	dropped int64 // entries the editor reported it could not send
+}
+
+// entrySize is what an entry's texts cost the ring.
+func entrySize(e bridge.ConsoleEntry) int {
+	return len(e.Type) + len(e.Message) + len(e.StackTrace) + 32
 }
 
 func (r *consoleRing) add(e bridge.ConsoleEntry) ConsoleEntry {
 	r.seq++
 	ce := ConsoleEntry{Seq: r.seq, ConsoleEntry: e}
-	if len(r.buf) < ConsoleRingSize {
-		r.buf = append(r.buf, ce)
-		return ce
+	size := entrySize(e)
+	for r.n > 0 && (r.n == ConsoleRingSize || r.bytes+size > ConsoleRingBytes) {
+		r.bytes -= entrySize(r.buf[r.head].ConsoleEntry)
+		r.buf[r.head] = ConsoleEntry{}
+		r.head = (r.head + 1) % len(r.buf)
+		r.n--
 	}
-	r.buf[r.next] = ce
-	r.next = (r.next + 1) % ConsoleRingSize
+	if len(r.buf) < ConsoleRingSize && r.n == len(r.buf) { // grow while not full
+		grown := make([]ConsoleEntry, 0, min(max(2*len(r.buf), 16), ConsoleRingSize))
+		grown = append(grown, r.list()...)
+		r.buf, r.head = grown[:cap(grown)], 0
+	}
+	r.buf[(r.head+r.n)%len(r.buf)] = ce
+	r.n++
+	r.bytes += size
 	return ce
 }
 
 func (r *consoleRing) list() []ConsoleEntry {
-	out := make([]ConsoleEntry, 0, len(r.buf))
-	out = append(out, r.buf[r.next:]...)
-	return append(out, r.buf[:r.next]...)
+	out := make([]ConsoleEntry, 0, r.n)
+	for i := 0; i < r.n; i++ {
+		out = append(out, r.buf[(r.head+i)%len(r.buf)])
+	}
+	return out
 }
 
 // OnUpdate registers fn to run after an editor's Console, compile result
@@ -199,8 +231,9 @@ func (e *Engine) consoleLogged(hash string, data json.RawMessage) {
 	r.dropped += int64(b.Dropped)
 	added := make([]ConsoleEntry, 0, len(b.Entries))
 	for _, en := range b.Entries {
-		en.Message = cut(en.Message, bridge.MaxConsoleMessage)
-		en.StackTrace = cut(en.StackTrace, bridge.MaxConsoleStack)
+		en.Type = api.Cut(en.Type, maxLogType)
+		en.Message = api.Cut(en.Message, bridge.MaxConsoleMessage)
+		en.StackTrace = api.Cut(en.StackTrace, bridge.MaxConsoleStack)
 		added = append(added, r.add(en))
 	}
 	cs.mu.Unlock()
@@ -243,13 +276,56 @@ func (e *Engine) editorSeenChanged(info api.EditorInfo) {
 }
 
 // cut shortens s to at most n bytes, on a rune boundary, marking the cut.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
+func cut(s string, n int) string { return api.Cut(s, n) }
+
+// forgetProject drops what the engine keeps of a project whose editor the
+// hub forgot (bridge.Options.OnForget: its folder is gone, or it made room
+// for another): its Console, compile result and state, declared tools,
+// catalog, definition set and descriptor, and its definitions folder in the
+// state folder when it is empty.
+func (e *Engine) forgetProject(hash string) {
+	cs := &e.console
+	cs.mu.Lock()
+	delete(cs.rings, hash)
+	delete(cs.compile, hash)
+	delete(cs.seen, hash)
+	cs.mu.Unlock()
+	e.mu.Lock()
+	_, declared := e.declared[hash]
+	delete(e.declared, hash)
+	delete(e.connected, hash)
+	e.mu.Unlock()
+	e.buildMu.Lock()
+	next := maps.Clone(*e.snaps.Load())
+	delete(next, hash)
+	e.snaps.Store(&next)
+	e.buildMu.Unlock()
+	e.defs.loadMu.Lock()
+	delete(e.defs.applied, hash)
+	e.defs.loadMu.Unlock()
+	e.defs.mu.Lock()
+	delete(e.defs.sets, hash)
+	e.defs.mu.Unlock()
+	if e.persist != nil {
+		e.persist.remove(hash)
 	}
-	i := n
-	for i > 0 && s[i]&0xC0 == 0x80 {
-		i--
+	if e.opt.State.Root != "" {
+		os.Remove(e.opt.State.ToolsDir(hash)) // only when empty: the user's definition files stay
 	}
-	return s[:i] + "…"
+	if declared { // the unpinned catalog listed its tools
+		e.rebuild("")
+		e.notify("")
+	}
+}
+
+// projectGone reports whether an editor's project folder is gone (its
+// Assets folder, the data path, no longer exists). A path that is not
+// absolute on this OS — an editor's on another — is never gone.
+func projectGone(info api.EditorInfo) bool {
+	p := filepath.FromSlash(info.DataPath)
+	if p == "" || !filepath.IsAbs(p) {
+		return false
+	}
+	_, err := os.Stat(p)
+	return errors.Is(err, fs.ErrNotExist)
 }

@@ -107,9 +107,10 @@ func (e *Engine) definitionDirs(hash string) []definitions.Dir {
 func (e *Engine) DefinitionDirs(hash string) []definitions.Dir { return e.definitionDirs(hash) }
 
 // loaderTools are the tools a project's definitions may call besides each
-// other: the built-ins and the tools its editor declared.
+// other: the built-ins, the tools its editor declared, and the isuzu names
+// a built-in covers (isuzu_names.go).
 func (e *Engine) loaderTools(hash string) map[string]definitions.Tool {
-	return catalog.ForLoader(e.builtins, e.declaredOf(hash))
+	return withIsuzuNames(catalog.ForLoader(e.builtins, e.declaredOf(hash)))
 }
 
 func (e *Engine) loadDefinitions(hash string) *definitions.Set {

@@ -9,6 +9,7 @@ package engine
 import (
 	"context"
 	"log/slog"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -71,6 +72,7 @@ type Engine struct {
 	defs    defState
 	persist *persister
 	console consoleState // recent Console entries, last compiles (console.go)
+	opening openState    // open-editor's launches under way (tools_open.go)
 }
 
 // Handler runs a daemon-native tool. It returns the response object
@@ -105,6 +107,9 @@ func New(opt Options) *Engine {
 		"open-editor":      runOpenEditor,
 		"tool_groups":      runToolGroups,
 	}
+	for name, h := range diagnosticNatives { // Diagnostics (issue 29)
+		e.natives[name] = h
+	}
 	hopt := opt.Hub
 	hopt.Logger = opt.Logger
 	hopt.DaemonVersion = api.Version
@@ -118,12 +123,26 @@ func New(opt Options) *Engine {
 		hopt.Dialogs = modalDialogs
 	}
 	hopt.OnEvent = e.editorEvent
+	// Per-project state is kept for projects that exist, and for a bounded
+	// number of them (console.go, bridge/hub_forget.go).
+	if hopt.Gone == nil {
+		hopt.Gone = projectGone
+	}
+	hopt.OnForget = e.forgetProject
 	e.Hub = bridge.NewHub(hopt)
 	if opt.State.Root != "" {
 		e.persist = newPersister(opt.State, opt.Logger)
-		for _, in := range opt.State.Instances() {
+		known := opt.State.Instances()
+		// The most recently seen first: the hub keeps a bounded number.
+		sort.SliceStable(known, func(i, j int) bool { return known[i].LastSeen.After(known[j].LastSeen) })
+		for _, in := range known {
 			info := in.EditorInfo
 			info.PlayMode, info.Epoch, info.Dialogs = "", 0, nil // of a connection that has ended
+			info.DeclaredTools = api.BoundDeclared(info.DeclaredTools)
+			if hopt.Gone(info) {
+				e.persist.remove(in.ProjectHash)
+				continue
+			}
 			// An editor whose process still runs had a connection to the previous
 			// daemon (this one was restarted under it): it dials again within
 			// seconds, so its calls wait for it instead of failing meanwhile.
@@ -132,7 +151,9 @@ func New(opt Options) *Engine {
 			} else {
 				e.Hub.Remember(info)
 			}
-			e.setDeclared(in.ProjectHash, info.DeclaredTools)
+			if _, kept := e.Hub.Editor(in.ProjectHash); kept {
+				e.setDeclared(in.ProjectHash, info.DeclaredTools)
+			}
 		}
 	}
 	return e

@@ -17,29 +17,41 @@ type persister struct {
 
 	mu      sync.Mutex
 	queue   []string // hashes in the order they were first queued
-	pending map[string]state.Instance
+	pending map[string]pendingWrite
 	closed  bool
 	wake    chan struct{}
 	done    chan struct{}
 }
 
 func newPersister(dir state.Dir, log *slog.Logger) *persister {
-	p := &persister{dir: dir, log: log, pending: map[string]state.Instance{}, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	p := &persister{dir: dir, log: log, pending: map[string]pendingWrite{}, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	go p.run()
 	return p
 }
 
+// pendingWrite is a descriptor to write, or (remove) to remove.
+type pendingWrite struct {
+	in     state.Instance
+	remove bool
+}
+
 // put queues a descriptor; it never blocks on the disk.
-func (p *persister) put(in state.Instance) {
+func (p *persister) put(in state.Instance) { p.queueWrite(in.ProjectHash, pendingWrite{in: in}) }
+
+// remove queues the removal of a project's descriptor (a project the hub
+// forgot), after whatever was queued for it.
+func (p *persister) remove(hash string) { p.queueWrite(hash, pendingWrite{remove: true}) }
+
+func (p *persister) queueWrite(hash string, w pendingWrite) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
 		return
 	}
-	if _, queued := p.pending[in.ProjectHash]; !queued {
-		p.queue = append(p.queue, in.ProjectHash)
+	if _, queued := p.pending[hash]; !queued {
+		p.queue = append(p.queue, hash)
 	}
-	p.pending[in.ProjectHash] = in
+	p.pending[hash] = w
 	select {
 	case p.wake <- struct{}{}:
 	default:
@@ -61,11 +73,15 @@ func (p *persister) run() {
 			}
 			hash := p.queue[0]
 			p.queue = p.queue[1:]
-			in := p.pending[hash]
+			w := p.pending[hash]
 			delete(p.pending, hash)
 			p.mu.Unlock()
-			if err := p.dir.WriteInstance(in); err != nil {
-				p.log.Warn("writing instance descriptor", "project", in.ProjectPath, "err", err)
+			if w.remove {
+				if err := p.dir.RemoveInstance(hash); err != nil {
+					p.log.Warn("removing instance descriptor", "hash", hash, "err", err)
+				}
+			} else if err := p.dir.WriteInstance(w.in); err != nil {
+				p.log.Warn("writing instance descriptor", "project", w.in.ProjectPath, "err", err)
 			}
 		}
 	}

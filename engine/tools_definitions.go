@@ -83,7 +83,10 @@ func plan(c *Call) (any, error) {
 			if err != nil {
 				return nil, api.Errorf(api.CodeInvalidParams, "%s: step %s: %v", d.Name, st.ID, err)
 			}
-			step, runs, am := stepTool(c.snap, st.Tool, am)
+			step, runs, am, err := stepTool(c.snap, st.Tool, am)
+			if err != nil {
+				return nil, api.Errorf(api.CodeInvalidParams, "%s: step %s: %v", d.Name, st.ID, err)
+			}
 			entry := map[string]any{"id": st.ID, "tool": st.Tool, "arguments": am,
 				"destructive": step != nil && step.Hints.DestructiveHint}
 			if runs != st.Tool {
@@ -383,7 +386,10 @@ func (e *Engine) runStep(ctx context.Context, c *Call, t Target, st *definitions
 	if err != nil {
 		return fail(api.Errorf(api.CodeInvalidParams, "%s: step %s: %v", c.Tool.Name, st.ID, err))
 	}
-	step, runs, am := stepTool(c.snap, st.Tool, am)
+	step, runs, am, err := stepTool(c.snap, st.Tool, am)
+	if err != nil {
+		return fail(api.Errorf(api.CodeInvalidParams, "%s: step %s: %v", c.Tool.Name, st.ID, err))
+	}
 	if step == nil {
 		return fail(e.unknownTool(c.snap, st.Tool))
 	}

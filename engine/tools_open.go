@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/unityinstall"
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // unityEnv is where open-editor looks for installed editors.
@@ -37,6 +39,9 @@ func runOpenEditor(ctx context.Context, c *Call) (any, error) {
 	if t.Info != nil && t.Info.Connected() {
 		return openAnswer(*t.Info, "", 0, "the Unity editor of "+dir+" is already connected"), nil
 	}
+	if err := unityinstall.CheckOwner(dir); err != nil {
+		return nil, api.Errorf(api.CodeInvalidParams, "open-editor: %v", err)
+	}
 	version, err := unityinstall.ProjectVersion(dir)
 	if err != nil {
 		return nil, api.Errorf(api.CodeNotFound, "open-editor: %v; is %s a Unity project?", err, dir)
@@ -53,11 +58,21 @@ func runOpenEditor(ctx context.Context, c *Call) (any, error) {
 		return map[string]any{"dryRun": true, "unityVersion": version, "editor": ed.Path, "source": ed.Source,
 			"command": []string{ed.Path, "-projectPath", dir}}, nil
 	}
-	pid, err := unityinstall.Start(ed.Path, dir)
-	if err != nil {
-		return nil, api.Errorf(api.CodeEditorError, "open-editor: %v", err)
+	// One launch per project at a time: a second call while one is starting
+	// (or its Editor runs and has not connected yet) waits for that one.
+	pid, mine := e.opening.begin(t.Hash)
+	msg := fmt.Sprintf("opened %s in Unity %s; its editor is connected", dir, version)
+	if mine {
+		started, err := unityinstall.Start(ed.Path, dir)
+		e.opening.started(t.Hash, started, err)
+		if err != nil {
+			return nil, api.Errorf(api.CodeEditorError, "open-editor: %v", err)
+		}
+		pid = started
+		e.log.Info("opened a Unity editor", "project", dir, "version", version, "editor", ed.Path, "pid", pid)
+	} else {
+		msg = fmt.Sprintf("another call was already opening %s in Unity %s; its editor is connected", dir, version)
 	}
-	e.log.Info("opened a Unity editor", "project", dir, "version", version, "editor", ed.Path, "pid", pid)
 	secs := 300.0
 	switch v := c.Args["timeout_seconds"].(type) {
 	case float64:
@@ -73,9 +88,58 @@ func runOpenEditor(ctx context.Context, c *Call) (any, error) {
 	defer cancel()
 	info, ok := e.waitConnected(wctx, t.Hash)
 	if !ok {
-		return nil, api.Errorf(api.CodeDeadline, "open-editor started %s (pid %d) for %s, but its editor did not connect within %.0fs; look at the Unity window (a license or upgrade dialog?), and check the unitymcp package is installed (unitymcp install unity --project %s)", ed.Path, pid, dir, secs, shellQuote(dir))
+		who := "open-editor started"
+		if !mine {
+			who = "another open-editor call started"
+		}
+		return nil, api.Errorf(api.CodeDeadline, "%s %s (pid %d) for %s, but its editor did not connect within %.0fs; look at the Unity window (a license or upgrade dialog?), and check the unitymcp package is installed (unitymcp install unity --project %s)", who, ed.Path, pid, dir, secs, shellQuote(dir))
 	}
-	return openAnswer(info, ed.Path, pid, fmt.Sprintf("opened %s in Unity %s; its editor is connected", dir, version)), nil
+	e.opening.connected(t.Hash)
+	return openAnswer(info, ed.Path, pid, msg), nil
+}
+
+// openState is what open-editor keeps of the Editors it starts, so that
+// calls for one project at once (a client retrying, a tray click and an
+// agent) start one Editor: the others wait for the same one to connect.
+type openState struct {
+	mu sync.Mutex
+	// launching maps a project hash to the pid of the Editor started for
+	// it (0 while it is being started), until it connects or exits.
+	launching map[string]int
+}
+
+// begin claims the launch of a project's Editor: mine is true when the
+// caller is to start it (and report with started), else pid is the Editor
+// another call started (0: being started now).
+func (o *openState) begin(hash string) (pid int, mine bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if pid, ok := o.launching[hash]; ok && (pid == 0 || platform.ProcessAlive(pid)) {
+		return pid, false
+	}
+	if o.launching == nil {
+		o.launching = map[string]int{}
+	}
+	o.launching[hash] = 0
+	return 0, true
+}
+
+// started records the Editor begin's caller started (or that it failed).
+func (o *openState) started(hash string, pid int, err error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if err != nil {
+		delete(o.launching, hash)
+		return
+	}
+	o.launching[hash] = pid
+}
+
+// connected ends the launch of a project whose editor connected.
+func (o *openState) connected(hash string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	delete(o.launching, hash)
 }
 
 func openAnswer(info api.EditorInfo, exe string, pid int, msg string) map[string]any {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/tailscale/hujson"
+
 	"github.com/unitymcp/unitymcp/platform"
 )
 
@@ -76,12 +76,16 @@ func (r ClientRequest) resolve() (Client, string, error) {
 }
 
 // entry builds the client's entry and its mode. A project file is one a
-// team commits: it never holds the token — the stdio form, or (asked for
-// with Mode http) the HTTP form naming TokenEnv, which the client expands.
+// team commits: it holds nothing of one machine — no token (the stdio form,
+// or, asked for with Mode http, the HTTP form naming TokenEnv, which the
+// client expands), no absolute path of this binary, no per-user setting,
+// no hash of this checkout's path (portable).
 func (r ClientRequest) entry(c Client) (any, string, error) {
 	s := r.Server
 	project := r.scope() == "project"
-	if !project && s.Project != "" {
+	if project {
+		s = portable(s, r.Env.GOOS, r.Env.Project)
+	} else if s.Project != "" {
 		s.Args = append(slices.Clone(s.Args), "--project", s.Project)
 	}
 	http := c.HTTP && s.URL != "" && s.Token != "" && !project
@@ -111,23 +115,23 @@ func (r ClientRequest) entry(c Client) (any, string, error) {
 	return c.Entry(s, false), "stdio", nil
 }
 
-// notes are the result's Notes: the client's gate, and the variable a
-// project-scope HTTP entry reads the token from.
+// notes are the result's Notes: the client's gate, the variable a
+// project-scope HTTP entry reads the token from, and at project scope what
+// this machine needs that the project file leaves out.
 func (r ClientRequest) notes(c Client, mode string) []string {
 	var out []string
-	if mode == "http" && r.scope() == "project" {
+	project := r.scope() == "project"
+	if mode == "http" && project {
 		tokenPath := "the token file in the state directory"
 		if r.StateDir != "" {
 			tokenPath = filepath.Join(r.StateDir, "token")
 		}
 		out = append(out, fmt.Sprintf("the entry reads the token from $%s, which %s needs in its environment: export %s=\"$(cat %s)\"", TokenEnv, c.Title, TokenEnv, tokenPath))
 	}
-	if mode == "stdio" && len(r.Server.Env) > 0 {
-		var kv []string
-		for _, k := range slices.Sorted(maps.Keys(r.Server.Env)) {
-			kv = append(kv, k+"="+r.Server.Env[k])
-		}
-		out = append(out, fmt.Sprintf("the entry sets %s for `unitymcp stdio`: not the default, and some clients (Codex, SDK-based ones) start it with a short fixed environment that would not carry it", strings.Join(kv, " ")))
+	if project {
+		out = append(out, r.machineNotes(c, mode)...)
+	} else if mode == "stdio" && len(r.Server.Env) > 0 {
+		out = append(out, fmt.Sprintf("the entry sets %s for `unitymcp stdio`: not the default, and some clients (Codex, SDK-based ones) start it with a short fixed environment that would not carry it", envList(r.Server.Env)))
 	}
 	if c.Gate != nil {
 		if g := c.Gate(r.scope(), r.Env); g != "" {
@@ -206,8 +210,11 @@ func UninstallClient(r ClientRequest) (ClientResult, error) {
 	var out []byte
 	var changed bool
 	if c.Format == "toml" {
-		out, changed = removeTOMLTable(doc, c.Key[0], ServerName)
-	} else if out, changed, err = removeMember(doc, c.Key, ServerName); err != nil {
+		out, changed, err = removeTOMLTable(doc, c.Key[0], ServerName)
+	} else {
+		out, changed, err = removeMember(doc, c.Key, ServerName)
+	}
+	if err != nil {
 		return res, fmt.Errorf("%s: %w", path, err)
 	}
 	st := store{r.StateDir}
@@ -308,6 +315,15 @@ func commit(res *ClientResult, st store, path string, before, after []byte, chan
 		res.Backup = b
 	} else {
 		dirs = missingDirs(path)
+		// A folder made for a file others may read (a project's .vscode/,
+		// .cursor/…) is readable like it; one for a secret is not.
+		dirPerm := fs.FileMode(0o700)
+		if perm&0o044 != 0 {
+			dirPerm = 0o755
+		}
+		if err := os.MkdirAll(filepath.Dir(path), dirPerm); err != nil {
+			return err
+		}
 	}
 	if err := platform.WriteFileAtomic(path, after, perm); err != nil {
 		return err

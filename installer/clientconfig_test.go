@@ -3,6 +3,7 @@ package installer
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -182,5 +183,83 @@ func TestClientScopesAndErrors(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(p); string(b) != `{"mcpServers": {` {
 		t.Errorf("broken file was changed")
+	}
+}
+
+// Codex re-serialises its config.toml after `codex mcp add`: an inline
+// table becomes a sub-table, keys are quoted or re-ordered. An entry that
+// means the same is the right entry: install leaves the file alone (no
+// write, no backup); a changed token rewrites it, sub-table included, into
+// a file that still parses.
+func TestCodexRewrittenEntryIsKept(t *testing.T) {
+	home := t.TempDir()
+	state := t.TempDir()
+	req := ClientRequest{Client: "codex", Env: Env{GOOS: "linux", Home: home}, Server: server(), StateDir: state}
+	res, err := InstallClient(req)
+	if err != nil || res.Mode != "http" {
+		t.Fatalf("install: %+v %v", res, err)
+	}
+	rewritten := "# written by codex\nmodel = \"o4\"\n\n[mcp_servers.unity]\n\"url\" = \"http://127.0.0.1:27182/projects/0123456789abcdef/mcp\"\n\n" +
+		"[mcp_servers.unity.http_headers]\nAuthorization = \"Bearer tok123\"\n\n[mcp_servers.other]\ncommand = \"x\"\n"
+	os.WriteFile(res.Path, []byte(rewritten), 0o600)
+	again, err := InstallClient(req)
+	if err != nil || again.Changed || again.Backup != "" {
+		t.Errorf("install over Codex's own layout of the same entry: %+v %v", again, err)
+	}
+	if b, _ := os.ReadFile(res.Path); string(b) != rewritten {
+		t.Errorf("the file was rewritten:\n%s", b)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(state, "backups")); len(entries) != 0 {
+		t.Errorf("backups made: %v", entries)
+	}
+	// A new token: the entry is replaced whole, the sub-table with it.
+	req.Server.Token = "tok456"
+	changed, err := InstallClient(req)
+	if err != nil || !changed.Changed {
+		t.Fatalf("install with a new token: %+v %v", changed, err)
+	}
+	b, _ := os.ReadFile(res.Path)
+	got, ok, perr := tomlEntry(b, "mcp_servers", "unity")
+	if perr != nil || !ok || !strings.Contains(jsonString(got), "Bearer tok456") || strings.Contains(string(b), "tok123") {
+		t.Errorf("after the new token (%v):\n%s", perr, b)
+	}
+	if !strings.Contains(string(b), "# written by codex") || !strings.Contains(string(b), "[mcp_servers.other]") {
+		t.Errorf("the rest of the file was not kept:\n%s", b)
+	}
+	// An entry in a layout unitymcp cannot replace is refused, the file untouched.
+	inline := "mcp_servers.unity = { url = \"http://elsewhere/mcp\" }\n"
+	os.WriteFile(res.Path, []byte(inline), 0o600)
+	if _, err := InstallClient(req); err == nil || !errors.Is(err, errTOMLLayout) {
+		t.Errorf("inline entry: %v", err)
+	}
+	if b, _ := os.ReadFile(res.Path); string(b) != inline {
+		t.Errorf("the inline entry's file changed:\n%s", b)
+	}
+}
+
+// A one-line file (Claude Code writes ~/.claude.json so when it starts
+// with few settings) stays one line when the entry is added, and an
+// uninstall that empties an object leaves {} on the line, not a brace on a
+// line of its own.
+func TestOneLineConfig(t *testing.T) {
+	doc := []byte(`{"numStartups": 3, "projects": {}}`)
+	entry := obj{{"command", "unitymcp"}, {"args", []string{"stdio"}}}
+	out, changed, err := setMember(doc, []string{"mcpServers"}, ServerName, entry)
+	if err != nil || !changed {
+		t.Fatal(err)
+	}
+	want := `{"numStartups": 3, "projects": {}, "mcpServers": {"unity":{"command":"unitymcp","args":["stdio"]}}}`
+	if string(out) != want {
+		t.Errorf("got  %s\nwant %s", out, want)
+	}
+	back, _, _ := removeMember(out, []string{"mcpServers"}, ServerName)
+	if string(back) != `{"numStartups": 3, "projects": {}, "mcpServers": {}}` {
+		t.Errorf("after the removal: %s", back)
+	}
+	multi := []byte("{\n  \"a\": 1\n}\n")
+	out, _, _ = setMember(multi, []string{"mcpServers"}, ServerName, entry)
+	back, _, _ = removeMember(out, []string{"mcpServers"}, ServerName)
+	if !strings.Contains(string(back), "\"mcpServers\": {}") {
+		t.Errorf("multi-line file after the removal:\n%s", back)
 	}
 }

@@ -22,6 +22,9 @@ type Env struct {
 	XDGConfig    string // $XDG_CONFIG_HOME
 	Project      string // --project DIR (for project scope)
 	Addr         string // $UNITYMCP_ADDR
+	// Path is $PATH: a project-scope entry names `unitymcp`, which each
+	// machine finds there (the installer says so when this one does not).
+	Path string
 }
 
 func (e Env) config() string {
@@ -62,6 +65,11 @@ type Server struct {
 	// instead of the token (the project-scope HTTP form): the client
 	// expands it itself, so no project file holds the secret.
 	TokenEnv string
+	// Forward names the environment variables a client that can pass
+	// variables through by name (Codex's env_vars) hands to `unitymcp
+	// stdio` from its own environment: the project-scope stdio form, which
+	// holds no value of one machine.
+	Forward []string
 }
 
 // TokenEnv is the environment variable a project-scope HTTP entry reads the
@@ -237,8 +245,13 @@ var Clients = []Client{
 				return obj{{"url", s.URL}, {"http_headers", headers(s)}}
 			}
 			// Codex starts stdio servers with a short fixed environment
-			// (HOME, PATH, LANG…): env carries the rest.
-			return stdio(s)
+			// (HOME, PATH, LANG…): env carries the rest, or env_vars names
+			// what it passes through from its own environment.
+			o := stdio(s)
+			if len(s.Forward) > 0 {
+				o = append(o, field{"env_vars", s.Forward})
+			}
+			return o
 		},
 		// Codex names the variable itself (bearer_token_env_var).
 		EnvRef: func(name string) string { return name },

@@ -85,14 +85,14 @@ func (o DoctorOptions) localChecks(ctx context.Context, add func(Level, string, 
 		c := add(LevelFail, "no token in "+o.State.TokenPath(), "unitymcp doctor --fix")
 		if o.Fix {
 			if tok, err = o.State.EnsureToken(); err == nil {
-				c.Fixed = true
+				c.Fixed, c.What = true, "created the token "+o.State.TokenPath()
 			}
 		}
 	default:
 		if perr := platform.CheckOwnerOnly(o.State.TokenPath()); perr != nil {
-			c := add(LevelFail, "token readable by others: "+perr.Error(), "chmod 600 "+ShellQuote(o.State.TokenPath()))
-			if o.Fix && os.Chmod(o.State.TokenPath(), 0o600) == nil {
-				c.Fixed = true
+			c := add(LevelFail, "token readable by others: "+perr.Error(), "unitymcp doctor --fix")
+			if o.Fix && platform.RestrictToOwner(o.State.TokenPath()) == nil {
+				c.Fixed, c.What = true, "made the token owner-only ("+o.State.TokenPath()+")"
 			}
 		} else {
 			add(LevelOK, "token present and owner-only ("+o.State.TokenPath()+")", "")
@@ -104,7 +104,7 @@ func (o DoctorOptions) localChecks(ctx context.Context, add func(Level, string, 
 		ch := add(LevelFail, "daemon: "+err.Error(), "unitymcp serve")
 		if o.Fix {
 			if c2, _, err2 := client.Ensure(ctx, o.State, o.Exe); err2 == nil {
-				c, ch.Fixed = c2, true
+				c, ch.Fixed, ch.What = c2, true, "started the daemon at "+c2.URL
 			}
 		}
 	} else {
@@ -182,7 +182,16 @@ func (o DoctorOptions) projectAndClientChecks(tok string, add func(Level, string
 				continue
 			}
 			var problems []string
-			if strings.Contains(got, "http://") && !strings.Contains(got, "http://"+addr+"/") {
+			if scope == "project" {
+				warn, fail := portableProblems(cl, got, o.Env)
+				if fail != "" {
+					add(LevelFail, fmt.Sprintf("%s (project, %s) %s", cl.Title, path, fail), "put the folder holding unitymcp on PATH (go install puts it in $(go env GOPATH)/bin)")
+				}
+				problems = append(problems, warn...)
+			}
+			// A project entry names the default address, the teammates'
+			// (install says so when this machine's daemon is elsewhere).
+			if scope == "user" && strings.Contains(got, "http://") && !strings.Contains(got, "http://"+addr+"/") {
 				problems = append(problems, "points at another address than the daemon's "+addr)
 			}
 			if o.WSL != nil && !strings.Contains(got, "http://") && !strings.Contains(strings.ToLower(got), strings.ToLower(WindowsExe)) {
@@ -219,7 +228,7 @@ func (o DoctorOptions) projectAndClientChecks(tok string, add func(Level, string
 				}
 				if req.Server, err = NewServer(o.State, o.Exe, se); err == nil {
 					if _, err := InstallClient(req); err == nil {
-						ch.Fixed = true
+						ch.Fixed, ch.What = true, fmt.Sprintf("rewrote the unitymcp entry of %s (%s, %s)", cl.Title, scope, path)
 					}
 				}
 			}
@@ -247,9 +256,9 @@ func PrintChecks(w io.Writer, checks []Check) bool {
 }
 
 // configParses says why the client config at path is not valid JSON(C)
-// (nil when it is, is missing, or is TOML, which is not checked here).
+// or TOML (nil when it is, or is missing).
 func configParses(path, format string) error {
-	if path == "" || format == "toml" {
+	if path == "" {
 		return nil
 	}
 	b, err := os.ReadFile(path)
@@ -259,8 +268,14 @@ func configParses(path, format string) error {
 	if len(strings.TrimSpace(string(b))) == 0 {
 		return nil
 	}
-	_, err = hujson.Parse(b)
-	return err
+	if format == "toml" {
+		_, _, err = tomlEntry(b, "", "")
+		return err
+	}
+	if _, err = hujson.Parse(b); err != nil {
+		return parseError(err)
+	}
+	return nil
 }
 
 func orUnknown(s string) string {

@@ -2,12 +2,15 @@ package installer
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/pelletier/go-toml/v2"
 	"github.com/tailscale/hujson"
 )
 
@@ -44,22 +47,52 @@ func FuzzSetMember(f *testing.F) {
 	})
 }
 
+// Codex's config.toml, whatever it holds: setTOMLTable either refuses
+// (a file that is no valid TOML, or an entry in a layout it does not
+// rewrite) or writes a file that parses, holds the entry with its meaning,
+// and keeps every other top-level key with its value; a second write
+// changes nothing, and the removal takes the entry out.
+//
+//	go test -run XXX -fuzz FuzzTOMLTable -fuzztime 60s ./installer/
 func FuzzTOMLTable(f *testing.F) {
-	for _, s := range []string{"", "a = 1\n", "[mcp_servers.unity]\ncommand = \"x\"\n[other]\n", "# c\n[mcp_servers.other]\nargs = []"} {
+	for _, s := range []string{"", "a = 1\n", "[mcp_servers.unity]\ncommand = \"x\"\n[other]\n", "# c\n[mcp_servers.other]\nargs = []",
+		"[mcp_servers.unity]\nurl = \"u\"\n\n[mcp_servers.unity.http_headers]\nAuthorization = \"Bearer t\"\n",
+		"mcp_servers.unity = { command = \"x\" }\n", "[mcp_servers]\nunity.command = \"x\"\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
 		entry := obj{{"command", "unitymcp"}, {"args", []string{"stdio", "--project", doc}}}
+		var before map[string]any
+		beforeErr := toml.Unmarshal([]byte(doc), &before)
 		out, _, err := setTOMLTable([]byte(doc), "mcp_servers", ServerName, entry)
 		if err != nil {
-			t.Fatal(err)
+			if beforeErr == nil && !errors.Is(err, errTOMLLayout) {
+				t.Fatalf("a valid file was refused: %v\n%s", err, doc)
+			}
+			return
 		}
-		if !strings.Contains(getTOMLTable(out, "mcp_servers", ServerName), `command = "unitymcp"`) {
-			t.Fatalf("table missing:\n%s", out)
+		var after map[string]any
+		if err := toml.Unmarshal(out, &after); err != nil {
+			t.Fatalf("result does not parse: %v\n%s", err, out)
+		}
+		if got, ok, _ := tomlEntry(out, "mcp_servers", ServerName); !ok || !sameMeaning(got, entry) {
+			t.Fatalf("entry missing or wrong:\n%s", out)
+		}
+		for k, v := range before {
+			if k != "mcp_servers" && !reflect.DeepEqual(plain(after[k]), plain(v)) {
+				t.Fatalf("key %q changed from %v to %v", k, v, after[k])
+			}
 		}
 		again, changed, _ := setTOMLTable(out, "mcp_servers", ServerName, entry)
 		if changed || string(again) != string(out) {
 			t.Fatalf("second write changed the file:\n%s\n---\n%s", out, again)
+		}
+		removed, ok, err := removeTOMLTable(out, "mcp_servers", ServerName)
+		if err != nil || !ok {
+			t.Fatalf("remove: %v %v", ok, err)
+		}
+		if _, still, _ := tomlEntry(removed, "mcp_servers", ServerName); still {
+			t.Fatalf("the entry is still there:\n%s", removed)
 		}
 	})
 }

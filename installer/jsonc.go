@@ -22,12 +22,10 @@ func setMember(doc []byte, path []string, name string, value any) ([]byte, bool,
 		return nil, false, fmt.Errorf("not valid JSON/JSONC: %w", err)
 	}
 	unit := indentUnit(doc)
-	obj, indent, err := objectAt(&root, path, unit)
+	obj, indent, compact, err := objectAt(&root, path, unit)
 	if err != nil {
 		return nil, false, err
 	}
-	// A one-line object gets a one-line member.
-	compact := len(obj.Members) > 0 && !strings.Contains(string(obj.Members[0].Name.BeforeExtra), "\n")
 	text, _ := json.MarshalIndent(value, indent, unit)
 	if compact {
 		text, _ = json.Marshal(value)
@@ -64,6 +62,12 @@ func setMember(doc []byte, path []string, name string, value any) ([]byte, bool,
 		lead, obj.AfterExtra = after[:i], hujson.Extra(after[i:])
 	}
 	member := hujson.ObjectMember{Name: hujson.Value{BeforeExtra: hujson.Extra(lead + "\n" + indent), Value: hujson.String(string(key[1 : len(key)-1]))}, Value: nv}
+	// A trailing comma (hujson: a non-nil AfterExtra on the last value)
+	// moves to the new last member, so the file keeps its style and an
+	// uninstall gives it back as it was.
+	if n := len(obj.Members); n > 0 && obj.Members[n-1].Value.AfterExtra != nil {
+		member.Value.AfterExtra = hujson.Extra{}
+	}
 	obj.Members = append(obj.Members, member)
 	// The closing brace goes on its own line at the object's indentation.
 	if !strings.Contains(string(obj.AfterExtra), "\n") {
@@ -101,7 +105,13 @@ func removeMember(doc []byte, path []string, name string) ([]byte, bool, error) 
 	}
 	for i := range o.Members {
 		if memberName(&o.Members[i]) == name {
+			if last := len(o.Members) - 1; i == last && i > 0 && o.Members[i].Value.AfterExtra != nil && o.Members[i-1].Value.AfterExtra == nil {
+				o.Members[i-1].Value.AfterExtra = hujson.Extra{} // the trailing comma stays
+			}
 			o.Members = append(o.Members[:i], o.Members[i+1:]...)
+			if len(o.Members) == 0 && strings.TrimSpace(string(o.AfterExtra)) == "" {
+				o.AfterExtra = nil // {} rather than a brace left on a line of its own
+			}
 			return root.Pack(), true, nil
 		}
 	}
@@ -133,20 +143,24 @@ func getMember(doc []byte, path []string, name string) []byte {
 }
 
 // objectAt walks (creating) the objects along path and returns the last
-// one with the indentation its members use.
-func objectAt(root *hujson.Value, path []string, unit string) (*hujson.Object, string, error) {
+// one, the indentation its members use, and whether it is written on one
+// line (a one-line object, or one made inside a one-line object: a member
+// added to it stays on that line).
+func objectAt(root *hujson.Value, path []string, unit string) (*hujson.Object, string, bool, error) {
 	cur := root
 	indent := unit
+	oneLine := false
 	for depth := 0; ; depth++ {
 		o, ok := cur.Value.(*hujson.Object)
 		if !ok {
-			return nil, "", fmt.Errorf("%s is not an object", strings.Join(append([]string{"$"}, path[:depth]...), "."))
+			return nil, "", false, fmt.Errorf("%s is not an object", strings.Join(append([]string{"$"}, path[:depth]...), "."))
 		}
 		if len(o.Members) > 0 {
 			indent = memberIndent(&o.Members[0], indent)
+			oneLine = !strings.Contains(string(o.Members[0].Name.BeforeExtra), "\n")
 		}
 		if depth == len(path) {
-			return o, indent, nil
+			return o, indent, oneLine, nil
 		}
 		var next *hujson.Value
 		for i := range o.Members {
@@ -156,14 +170,18 @@ func objectAt(root *hujson.Value, path []string, unit string) (*hujson.Object, s
 		}
 		if next == nil {
 			key, _ := json.Marshal(path[depth])
-			o.Members = append(o.Members, hujson.ObjectMember{
-				Name:  hujson.Value{BeforeExtra: hujson.Extra("\n" + indent), Value: hujson.String(string(key[1 : len(key)-1]))},
-				Value: hujson.Value{BeforeExtra: hujson.Extra(" "), Value: &hujson.Object{AfterExtra: hujson.Extra("\n" + indent)}},
-			})
-			if !strings.Contains(string(o.AfterExtra), "\n") {
+			name := hujson.Value{BeforeExtra: hujson.Extra("\n" + indent), Value: hujson.String(string(key[1 : len(key)-1]))}
+			value := hujson.Value{BeforeExtra: hujson.Extra(" "), Value: &hujson.Object{AfterExtra: hujson.Extra("\n" + indent)}}
+			if oneLine {
+				name.BeforeExtra, value.Value = hujson.Extra(" "), &hujson.Object{}
+			}
+			o.Members = append(o.Members, hujson.ObjectMember{Name: name, Value: value})
+			if !oneLine && !strings.Contains(string(o.AfterExtra), "\n") {
 				o.AfterExtra = hujson.Extra("\n" + strings.TrimSuffix(indent, unit))
 			}
 			next = &o.Members[len(o.Members)-1].Value
+		} else if o2, ok := next.Value.(*hujson.Object); ok && len(o2.Members) > 0 {
+			oneLine = false // its own members decide, at the next depth
 		}
 		cur = next
 		indent += unit

@@ -6,7 +6,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // PackageName is the Unity package's name (unity-package/package.json).
@@ -120,10 +123,25 @@ func PackageRef(source, version, exe string) (string, error) {
 }
 
 // findPackageDir looks for unity-package beside the binary (packages install
-// it under share/unitymcp) or in a checkout above it.
+// it under share/unitymcp), in the checkout the binary was built from (`go
+// install ./cmd/unitymcp` puts the binary in GOPATH/bin, far from it), in a
+// checkout above the binary, or above the working directory.
 func findPackageDir(exe string) (string, error) {
 	dir := filepath.Dir(exe)
-	candidates := []string{filepath.Join(dir, "..", "share", "unitymcp", "unity-package"), filepath.Join(dir, "unity-package")}
+	// Beside the binary: share/unitymcp (.deb, .rpm, Homebrew's pkgshare),
+	// the same folder (the Windows zip: Scoop, winget) or the app bundle's
+	// Resources (unitymcp.app); also beside the file a link runs (winget's
+	// command alias and Homebrew's bin are links into the package).
+	var candidates []string
+	for _, d := range []string{dir, resolvedDir(exe)} {
+		if d != "" {
+			candidates = append(candidates, filepath.Join(d, "..", "share", "unitymcp", "unity-package"), filepath.Join(d, "unity-package"),
+				filepath.Join(d, "..", "Resources", "unity-package"))
+		}
+	}
+	if src := buildCheckout(); src != "" {
+		candidates = append(candidates, filepath.Join(src, "unity-package"))
+	}
 	for d := dir; ; d = filepath.Dir(d) {
 		candidates = append(candidates, filepath.Join(d, "unity-package"))
 		if filepath.Dir(d) == d {
@@ -143,7 +161,28 @@ func findPackageDir(exe string) (string, error) {
 			return filepath.Abs(c)
 		}
 	}
-	return "", errors.New("--source local: no unity-package folder found beside unitymcp or in its checkout; give its path with --source PATH")
+	return "", errors.New("--source local: no unity-package folder found beside unitymcp, in the checkout it was built from, or above the working directory; give its path with --source PATH (the unity-package folder of a unitymcp checkout)")
+}
+
+// resolvedDir is the folder of the file exe links to ("" when exe is no
+// link).
+func resolvedDir(exe string) string {
+	real, err := platform.RealPath(exe)
+	if err != nil || real == exe {
+		return ""
+	}
+	return filepath.Dir(real)
+}
+
+// buildCheckout is the folder of the module this binary was built from, as
+// the compiler recorded this file's path ("" for a -trimpath build, whose
+// recorded paths are module paths, not folders).
+func buildCheckout() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(file) {
+		return ""
+	}
+	return filepath.Dir(filepath.Dir(file)) // <checkout>/installer/manifest.go
 }
 
 func manifestPath(project string) string { return filepath.Join(project, "Packages", "manifest.json") }

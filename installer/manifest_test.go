@@ -130,6 +130,18 @@ func TestSkill(t *testing.T) {
 	if res, _ := InstallSkill(p, t.TempDir()); res.Changed {
 		t.Error("second install changed SKILL.md")
 	}
+	// uninstall skill: the file goes (backed up), its folder with it.
+	state := t.TempDir()
+	un, err := UninstallSkill(p, state)
+	if err != nil || !un.Removed || !strings.HasPrefix(un.Backup, state) {
+		t.Fatalf("uninstall: %+v %v", un, err)
+	}
+	if _, err := os.Stat(filepath.Dir(p)); !os.IsNotExist(err) {
+		t.Errorf("the skill's folder is still there: %v", err)
+	}
+	if again, err := UninstallSkill(p, state); err != nil || again.Changed {
+		t.Errorf("second uninstall: %+v %v", again, err)
+	}
 }
 
 func TestUnityVersionSupport(t *testing.T) {
@@ -175,5 +187,21 @@ func TestShellQuote(t *testing.T) {
 		if got := ShellQuote(in); got != want {
 			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// `go install ./cmd/unitymcp` puts the binary in GOPATH/bin, far from the
+// checkout: --source local still finds the checkout's unity-package, the
+// one the binary was built from, from any working directory.
+func TestLocalSourceFindsTheBuildCheckout(t *testing.T) {
+	want, _ := filepath.Abs(filepath.Join("..", "unity-package"))
+	if buildCheckout() == "" {
+		t.Skip("built with -trimpath: no checkout is recorded")
+	}
+	exe := filepath.Join(t.TempDir(), "bin", "unitymcp")
+	t.Chdir(t.TempDir())
+	got, err := PackageRef("local", "", exe)
+	if err != nil || got != "file:"+filepath.ToSlash(want) {
+		t.Errorf("got %q %v, want file:%s", got, err, filepath.ToSlash(want))
 	}
 }

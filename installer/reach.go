@@ -18,9 +18,25 @@ const AddrEnv = "UNITYMCP_ADDR"
 // address it listens on (daemon.json, else e.Addr, else the default), and
 // the stdio command with the environment StdioEnv says it needs.
 func NewServer(dir state.Dir, exe string, e Env) (Server, error) {
+	return newServer(dir, exe, e, true)
+}
+
+// PeekServer is NewServer that changes nothing: it reads the token when
+// there is one (the Token is "" when the daemon never made one), for
+// `install client --print` and the project scope, whose entries never hold
+// the token.
+func PeekServer(dir state.Dir, exe string, e Env) (Server, error) {
+	return newServer(dir, exe, e, false)
+}
+
+func newServer(dir state.Dir, exe string, e Env, ensure bool) (Server, error) {
 	s := Server{Command: exe, Args: []string{"stdio"}, Project: e.Project, Env: StdioEnv(dir.Root, e)}
-	tok, err := dir.EnsureToken()
-	if err != nil {
+	read := dir.ReadToken
+	if ensure {
+		read = dir.EnsureToken
+	}
+	tok, err := read()
+	if err != nil && ensure {
 		return s, err
 	}
 	addr := api.DefaultAddr

@@ -3,11 +3,16 @@ package installer
 import (
 	_ "embed"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 )
 
 //go:embed SKILL.md.tmpl
 var skill []byte
+
+// SkillAgents are the agents whose skill folder SkillPath knows.
+var SkillAgents = []string{"claude-code", "codex", "copilot-cli", "opencode"}
 
 // SkillPath is where an agent looks for the skill.
 func SkillPath(agent string, env Env, scope, dir string) (string, error) {
@@ -16,7 +21,7 @@ func SkillPath(agent string, env Env, scope, dir string) (string, error) {
 	}
 	base := map[string]string{"claude-code": ".claude", "codex": ".codex", "copilot-cli": ".copilot", "opencode": filepath.Join(".config", "opencode")}[agent]
 	if base == "" {
-		return "", fmt.Errorf("no skill folder known for %q; use --agent claude-code, codex, copilot-cli or opencode, or --dir DIR", agent)
+		return "", fmt.Errorf("no skill folder known for %q; use --agent %s, or --dir DIR", agent, strings.Join(SkillAgents, ", "))
 	}
 	root := env.Home
 	if scope == "project" {
@@ -43,4 +48,24 @@ func InstallSkill(path, stateDir string) (ClientResult, error) {
 		return res, nil
 	}
 	return res, commit(&res, store{stateDir}, path, doc, skill, true, 0o644)
+}
+
+// UninstallSkill removes the SKILL.md that install skill wrote at path
+// (backed up in the state directory stateDir first) and its unitymcp
+// folder when that is left empty; nothing changes when there is none.
+func UninstallSkill(path, stateDir string) (ClientResult, error) {
+	res := ClientResult{Client: "skill", Path: path}
+	doc, _, err := readConfig(path)
+	if err != nil || doc == nil {
+		return res, err
+	}
+	if res.Backup, err = (store{stateDir}).backup(path, doc); err != nil {
+		return res, err
+	}
+	if err := os.Remove(path); err != nil {
+		return res, fmt.Errorf("removing %s: %w", path, err)
+	}
+	res.Changed, res.Removed = true, true
+	os.Remove(filepath.Dir(path)) // the skill's own folder, only when empty
+	return res, nil
 }

@@ -1,18 +1,45 @@
 package installer
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/pelletier/go-toml/v2"
 )
+
+// Codex's config.toml is compared by meaning and edited by text. The
+// comparison parses the file with a TOML library: Codex re-serialises the
+// file after `codex mcp add` (an inline table may become a sub-table, keys
+// may be re-quoted or re-ordered), and an entry that says the same thing in
+// another layout is the right entry — rewriting it would only churn the
+// file and leave a backup behind. The edit itself replaces the entry's
+// lines only, so every comment and every other table stays byte for byte
+// (a TOML library that re-encodes the document would drop the comments).
+
+// errTOMLLayout says the entry exists but not as a [prefix.name] table the
+// installer can replace (an inline table or dotted keys under [prefix]).
+var errTOMLLayout = errors.New("written in a layout unitymcp does not rewrite (an inline table or dotted keys)")
 
 // setTOMLTable writes [prefix.name] with the entry's values (strings,
 // bools, string lists, and string maps as inline tables), replacing that
-// table (up to the next table header) or appending it, and keeps the rest of
-// the file (comments included) byte for byte.
+// table and its sub-tables or appending it, and keeps the rest of the file
+// byte for byte. It changes nothing when the file's entry already means
+// the same (whatever its layout), and refuses a file that does not parse
+// rather than write into it.
 func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, error) {
+	cur, found, err := tomlEntry(doc, prefix, name)
+	if err != nil {
+		return nil, false, err
+	}
+	if found && sameMeaning(cur, entry) {
+		return doc, false, nil
+	}
 	header := "[" + prefix + "." + name + "]"
 	var b strings.Builder
 	b.WriteString(header + "\n")
@@ -21,22 +48,22 @@ func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, err
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: %w", f.K, err)
 		}
-		fmt.Fprintf(&b, "%s = %s\n", f.K, v)
+		fmt.Fprintf(&b, "%s = %s\n", tomlKey(f.K), v)
 	}
 	table := b.String()
-	start, end, found := findTOMLTable(string(doc), header)
+	start, end, hasHeader := findTOMLTable(string(doc), header)
 	var out string
-	if found {
-		if string(doc[start:end]) == table || strings.TrimRight(string(doc[start:end]), "\n")+"\n" == table {
-			return doc, false, nil
-		}
+	switch {
+	case hasHeader:
 		rest := string(doc[end:])
 		sep := ""
 		if rest != "" && !strings.HasPrefix(rest, "\n") {
 			sep = "\n"
 		}
 		out = string(doc[:start]) + table + sep + rest
-	} else {
+	case found:
+		return nil, false, fmt.Errorf("the %s.%s entry is %w; remove it by hand, then run again", prefix, name, errTOMLLayout)
+	default:
 		s := string(doc)
 		if s != "" && !strings.HasSuffix(s, "\n") {
 			s += "\n"
@@ -46,7 +73,57 @@ func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, err
 		}
 		out = s + table
 	}
+	// What is written must read back as the entry: never leave a file the
+	// client cannot load.
+	if back, ok, err := tomlEntry([]byte(out), prefix, name); err != nil || !ok || !sameMeaning(back, entry) {
+		return nil, false, fmt.Errorf("the edited file would not read back as the entry (%v); the file is unchanged", err)
+	}
 	return []byte(out), true, nil
+}
+
+// parseError is a parser's error as a person reads it: where, and what,
+// without the library's name in front.
+func parseError(err error) error {
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		row, col := de.Position()
+		return fmt.Errorf("line %d, column %d: %s", row, col, strings.TrimPrefix(de.Error(), "toml: "))
+	}
+	return errors.New(strings.TrimPrefix(strings.TrimPrefix(err.Error(), "hujson: "), "toml: "))
+}
+
+// tomlEntry parses doc and returns doc[prefix][name] (any layout), whether
+// it is there, and an error when doc is not valid TOML.
+func tomlEntry(doc []byte, prefix, name string) (any, bool, error) {
+	var m map[string]any
+	if err := toml.Unmarshal(doc, &m); err != nil {
+		return nil, false, fmt.Errorf("not valid TOML: %w", parseError(err))
+	}
+	servers, ok := m[prefix].(map[string]any)
+	if !ok {
+		return nil, false, nil
+	}
+	v, ok := servers[name]
+	return v, ok, nil
+}
+
+// sameMeaning reports whether a parsed TOML value and an entry hold the
+// same keys and values (numbers compared as numbers, key order ignored).
+func sameMeaning(parsed any, entry any) bool {
+	return reflect.DeepEqual(plain(parsed), plain(entry))
+}
+
+// plain is v through JSON: maps, lists, strings, float64 and bools only.
+func plain(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	var out any
+	if json.Unmarshal(b, &out) != nil {
+		return nil
+	}
+	return out
 }
 
 // tomlValue writes one value: a string, bool, string list, or a string map
@@ -83,11 +160,32 @@ func tomlValue(v any) (string, error) {
 	return "", fmt.Errorf("cannot write %T to TOML", v)
 }
 
-// removeTOMLTable deletes [prefix.name].
-func removeTOMLTable(doc []byte, prefix, name string) ([]byte, bool) {
-	start, end, found := findTOMLTable(string(doc), "["+prefix+"."+name+"]")
-	if !found {
-		return doc, false
+// tomlKey is a bare key when TOML allows one, else a quoted key.
+func tomlKey(k string) string {
+	for _, r := range k {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return strconv.Quote(k)
+		}
+	}
+	if k == "" {
+		return `""`
+	}
+	return k
+}
+
+// removeTOMLTable deletes [prefix.name] and its sub-tables; false when the
+// file has no such entry. An entry in another layout is an error.
+func removeTOMLTable(doc []byte, prefix, name string) ([]byte, bool, error) {
+	_, found, err := tomlEntry(doc, prefix, name)
+	if err != nil {
+		return nil, false, err
+	}
+	start, end, hasHeader := findTOMLTable(string(doc), "["+prefix+"."+name+"]")
+	switch {
+	case !found && !hasHeader:
+		return doc, false, nil
+	case !hasHeader:
+		return nil, false, fmt.Errorf("the %s.%s entry is %w; remove it by hand", prefix, name, errTOMLLayout)
 	}
 	out := strings.TrimRight(string(doc[:start]), "\n")
 	rest := strings.TrimLeft(string(doc[end:]), "\n")
@@ -99,23 +197,26 @@ func removeTOMLTable(doc []byte, prefix, name string) ([]byte, bool) {
 	default:
 		out += "\n\n" + rest
 	}
-	return []byte(out), true
+	return []byte(out), true, nil
 }
 
 // findTOMLTable finds the byte range of a table: its header line through
 // the line before the next header that is not one of its sub-tables
-// ([prefix.name.env], as `codex mcp add --env` writes): an entry replaced
-// whole leaves no stale sub-table to clash with its inline values.
+// ([prefix.name.env], as `codex mcp add --env` writes, or
+// [prefix.name.http_headers], as Codex re-serialises an inline table): an
+// entry replaced whole leaves no stale sub-table to clash with its inline
+// values. Headers are compared by their parsed keys, so
+// [ mcp_servers . "unity" ] is the same table as [mcp_servers.unity].
 func findTOMLTable(s, header string) (int, int, bool) {
-	sub := strings.TrimSuffix(header, "]") + "."
+	want := headerKeys(header)
 	pos := 0
 	start := -1
 	for _, line := range strings.SplitAfter(s, "\n") {
-		t := strings.TrimSpace(line)
-		if start >= 0 && strings.HasPrefix(t, "[") && !strings.HasPrefix(t, sub) && !strings.HasPrefix(t, "["+sub) {
+		keys := headerKeys(strings.TrimSpace(line))
+		if start >= 0 && keys != nil && !(len(keys) > len(want) && slices.Equal(keys[:len(want)], want)) {
 			return start, pos, true
 		}
-		if start < 0 && t == header {
+		if start < 0 && keys != nil && slices.Equal(keys, want) {
 			start = pos
 		}
 		pos += len(line)
@@ -126,11 +227,47 @@ func findTOMLTable(s, header string) (int, int, bool) {
 	return 0, 0, false
 }
 
-// getTOMLTable returns the table text, "" when absent.
+// headerKeys parses a table header line ([a.b] or [[a.b]], a trailing
+// comment allowed) into its keys; nil when the line is no header.
+func headerKeys(line string) []string {
+	if !strings.HasPrefix(line, "[") {
+		return nil
+	}
+	// Parse the header as a document of its own: the library unquotes the
+	// keys; the keys are then read back off the nested maps.
+	var m map[string]any
+	if toml.Unmarshal([]byte(line+"\n"), &m) != nil {
+		return nil
+	}
+	var keys []string
+	cur := any(m)
+	for {
+		switch x := cur.(type) {
+		case map[string]any:
+			if len(x) != 1 {
+				return keys
+			}
+			for k, v := range x {
+				keys, cur = append(keys, k), v
+			}
+		case []any: // [[array.of.tables]]
+			if len(x) != 1 {
+				return keys
+			}
+			cur = x[0]
+		default:
+			return keys
+		}
+	}
+}
+
+// getTOMLTable returns the entry as standard JSON, "" when absent or when
+// the file does not parse.
 func getTOMLTable(doc []byte, prefix, name string) string {
-	start, end, found := findTOMLTable(string(doc), "["+prefix+"."+name+"]")
-	if !found {
+	v, found, err := tomlEntry(doc, prefix, name)
+	if err != nil || !found {
 		return ""
 	}
-	return string(doc[start:end])
+	b, _ := json.Marshal(v)
+	return string(b)
 }

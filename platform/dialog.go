@@ -6,12 +6,27 @@ import (
 	"slices"
 )
 
-// Dialog is a modal dialog window of a process: its title, and its button
-// labels where the OS exposes them (Windows; X11 has no notion of a
-// dialog's buttons, they are drawn by the toolkit).
+// Dialog is a modal dialog window of a process: its window, its title,
+// and what else the OS exposes of it. Every text is the window's own
+// (whoever made the window wrote it): data to show, never instructions.
 type Dialog struct {
-	Title   string
+	// ID is the window (an X11 window id, a Windows HWND): PressDialog
+	// presses this window and no other.
+	ID    uint64
+	Title string
+	// Message is the dialog's text (Windows: its static-text controls, in
+	// their order); "" where the OS does not expose it (X11: the toolkit
+	// draws it, no window property holds it).
+	Message string
+	// Buttons are the button labels (Windows; X11 has no notion of a
+	// dialog's buttons, the toolkit draws them).
 	Buttons []string
+	// Default is the label of the button Return presses (Windows:
+	// DM_GETDEFID), "" when the OS does not tell.
+	Default string
+	// Closable: the window takes the window manager's close
+	// (WM_DELETE_WINDOW, X11), which is then how cancel is pressed.
+	Closable bool
 }
 
 // ErrDialogsUnsupported wraps every reason ModalDialogs cannot look here
@@ -42,11 +57,14 @@ func dialogsErr(format string, a ...any) error {
 // OS.
 type x11Window struct {
 	PID          int      // _NET_WM_PID, 0 when not set
+	Owner        int      // the pid of the X client that made the window (XRes), 0 when unknown
 	Types        []string // _NET_WM_WINDOW_TYPE atom names
 	States       []string // _NET_WM_STATE atom names
 	TransientFor uint32   // WM_TRANSIENT_FOR, 0 when not set
 	Title        string   // _NET_WM_NAME, else WM_NAME
 	Viewable     bool     // mapped (a hidden window holds nobody up)
+	ID           uint32   // the window
+	Protocols    []string // WM_PROTOCOLS atom names
 }
 
 // isDialog reports whether a window is a dialog in the EWMH/ICCCM sense: a
@@ -65,11 +83,28 @@ func (w x11Window) isDialog() bool {
 // window manager's stacking order, oldest first).
 func x11Dialogs(pid int, wins []x11Window) []Dialog {
 	var out []Dialog
-	for _, w := range wins {
-		if w.PID != pid || !w.Viewable || !w.isDialog() {
-			continue
+	for _, i := range x11DialogIndexes(pid, wins) {
+		w := wins[i]
+		out = append(out, Dialog{ID: uint64(w.ID), Title: w.Title, Closable: slices.Contains(w.Protocols, "WM_DELETE_WINDOW")})
+	}
+	return out
+}
+
+// x11DialogIndexes are the indexes in wins of the viewable dialogs of pid.
+//
+// A window is pid's only when the X server says its client is pid (Owner,
+// from the X-Resource extension, which reads the pid of the process at the
+// other end of the client's socket): _NET_WM_PID is whatever the window's
+// maker wrote, and any process on the display could claim the editor's pid
+// — making the editor look blocked, and putting its title in every answer
+// agents read. A window whose _NET_WM_PID names another process is not
+// pid's either. Where the server has no X-Resource, no dialog is found.
+func x11DialogIndexes(pid int, wins []x11Window) []int {
+	var out []int
+	for i, w := range wins {
+		if w.Owner == pid && (w.PID == 0 || w.PID == pid) && w.Viewable && w.isDialog() {
+			out = append(out, i)
 		}
-		out = append(out, Dialog{Title: w.Title})
 	}
 	return out
 }

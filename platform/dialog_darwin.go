@@ -11,3 +11,13 @@ package platform
 func modalDialogs(pid int) ([]Dialog, error) {
 	return nil, dialogsErr("macOS shows another process's dialogs only to programs granted Accessibility access, which unitymcp does not ask for")
 }
+
+// pressDialog: pressing another process's button takes the same
+// Accessibility permission.
+func pressDialog(pid int, d Dialog, p DialogPress) (string, error) {
+	return describePress(d, p)
+}
+
+func describePress(Dialog, DialogPress) (string, error) {
+	return "", pressErr("macOS lets a program press another's buttons only with Accessibility access, which unitymcp does not ask for; answer the dialog in the Unity window")
+}

@@ -8,22 +8,20 @@ import (
 
 // WriteFileAtomic writes data to path through a temporary file in the same
 // directory, synced and renamed over the target, so readers see either the old
-// or the new content and a crash leaves nothing half-written.
+// or the new content and a crash leaves nothing half-written. The file gets
+// perm on Unix; on Windows a perm that grants nothing to group and others
+// makes it owner-only by its ACL (files_windows.go).
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("creating %s: %w", dir, err)
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	f, err := createTemp(dir, "."+filepath.Base(path)+".tmp*", perm)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp) // no-op after a successful rename
-	if err := f.Chmod(perm); err != nil && !isChmodUnsupported() {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return fmt.Errorf("writing %s: %w", path, err)

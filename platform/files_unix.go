@@ -8,7 +8,27 @@ import (
 	"syscall"
 )
 
-func isChmodUnsupported() bool { return false }
+// createTemp makes the temporary file WriteFileAtomic renames over its
+// target, with the target's mode.
+func createTemp(dir, pattern string, perm os.FileMode) (*os.File, error) {
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Chmod(perm); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return f, nil
+}
+
+// RestrictToOwner makes the existing file path owner-only (chmod 600).
+func RestrictToOwner(path string) error { return os.Chmod(path, 0o600) }
+
+// MkdirPrivate creates the folder path and any missing parents, each new
+// one owner-only (0700).
+func MkdirPrivate(path string) error { return os.MkdirAll(path, 0o700) }
 
 func replaceFile(from, to string) error { return os.Rename(from, to) }
 

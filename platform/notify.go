@@ -12,6 +12,9 @@ func init() { beeep.AppName = "unitymcp" }
 // Notify shows a native desktop notification (D-Bus notifications on Linux,
 // Notification Center on macOS, a toast on Windows). icon is PNG data.
 func Notify(title, body string, icon []byte) error {
+	if err := notifyRoute(); err != nil {
+		return err
+	}
 	if icon == nil {
 		return beeep.Notify(title, body, "")
 	}

@@ -11,10 +11,16 @@
 package service
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 )
+
+// ErrUnmanaged is Stop's answer where no service manager runs the daemon
+// (the Windows Run key only starts it at login): the caller stops the
+// daemon itself (unitymcp stop), and it starts again at the next login.
+var ErrUnmanaged = errors.New("no service manager runs the daemon: stop it directly")
 
 // The facts below are declared here once; the packaging (installer/packaging,
 // installer/dist) uses them and its tests check the files that cannot import

@@ -97,7 +97,10 @@ func query(c Config) (Status, error) {
 
 func control(c Config, action string) error {
 	if !useSystemd() {
-		return fmt.Errorf("%s needs a systemd user manager; with the XDG autostart entry, unitymcp starts at the next login (or run `unitymcp serve`)", action)
+		if action == "stop" {
+			return fmt.Errorf("stop needs a systemd user manager: there is none here, and the XDG autostart entry only starts unitymcp at login; `unitymcp stop` stops the running daemon, and `unitymcp service uninstall` keeps it from starting at the next login")
+		}
+		return fmt.Errorf("%s needs a systemd user manager; with the XDG autostart entry, unitymcp starts at the next login (or run `unitymcp serve` now)", action)
 	}
 	chooseSystemd()
 	s, err := kardianosService(c)

@@ -15,30 +15,37 @@ import (
 
 // Windows uses a per-user start-up entry (RunKey) rather than
 // kardianos/service's SCM service: services run in session 0, where there is
-// no tray, no toast and no window to focus.
+// no tray, no toast and no window to focus. Nothing supervises what the Run
+// key starts, so start runs the same command now and stop is the caller's
+// (ErrUnmanaged: unitymcp stop).
 
-// command prefers the GUI-subsystem build beside the binary, so starting
+// program prefers the GUI-subsystem build beside the binary, so starting
 // at login opens no console window.
-func command(c Config) string {
-	exe := c.Exe
-	if gui := filepath.Join(filepath.Dir(exe), WindowsGUIExe); fileExists(gui) {
-		exe = gui
+func program(c Config) string {
+	if gui := filepath.Join(filepath.Dir(c.Exe), WindowsGUIExe); fileExists(gui) {
+		return gui
 	}
-	return `"` + exe + `" ` + strings.Join(Args, " ")
+	return c.Exe
 }
+
+// command is the Run-key value: the quoted program and Args.
+func command(c Config) string { return `"` + program(c) + `" ` + strings.Join(Args, " ") }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
 func install(c Config) (Status, error) {
 	k, _, err := registry.CreateKey(registry.CURRENT_USER, RunKey, registry.SET_VALUE)
 	if err != nil {
-		return Status{}, err
+		return Status{}, fmt.Errorf(`opening HKCU\%s: %w`, RunKey, err)
 	}
 	defer k.Close()
 	if err := k.SetStringValue(Name, command(c)); err != nil {
-		return Status{}, err
+		return Status{}, fmt.Errorf(`writing HKCU\%s\%s: %w`, RunKey, Name, err)
 	}
 	if c.StateDir != "" {
+		// The Run key cannot set a variable for one program: the user's
+		// environment carries UNITYMCP_HOME to the daemon at login (and to
+		// every unitymcp started after it), and uninstall removes it.
 		if err := setUserEnv(platform.HomeEnv, c.StateDir); err != nil {
 			return Status{}, err
 		}
@@ -53,7 +60,12 @@ func uninstall(c Config) (Status, error) {
 		k.Close()
 	}
 	if err != nil && !errors.Is(err, registry.ErrNotExist) {
-		return Status{}, err
+		return Status{}, fmt.Errorf(`removing HKCU\%s\%s: %w`, RunKey, Name, err)
+	}
+	if c.StateDir != "" {
+		if err := removeUserEnv(platform.HomeEnv, c.StateDir); err != nil {
+			return Status{}, err
+		}
 	}
 	return query(c)
 }
@@ -61,10 +73,17 @@ func uninstall(c Config) (Status, error) {
 func query(c Config) (Status, error) {
 	st := Status{Kind: "windows-run-key", Path: `HKCU\` + RunKey + `\` + Name}
 	k, err := registry.OpenKey(registry.CURRENT_USER, RunKey, registry.QUERY_VALUE)
-	if err == nil {
-		_, _, err = k.GetStringValue(Name)
-		k.Close()
-		st.Installed = err == nil
+	if err != nil {
+		return st, nil
+	}
+	defer k.Close()
+	v, _, err := k.GetStringValue(Name)
+	if err != nil {
+		return st, nil
+	}
+	st.Installed = true
+	if v != command(c) {
+		st.Detail = fmt.Sprintf("the entry starts %s, not this binary (%s): unitymcp service install rewrites it", v, command(c))
 	}
 	return st, nil
 }
@@ -72,17 +91,33 @@ func query(c Config) (Status, error) {
 func control(c Config, action string) error {
 	switch action {
 	case "start":
-		_, err := platform.StartDetached(c.Exe, Args, os.Environ(), nil)
+		_, err := platform.StartDetached(program(c), Args, os.Environ(), nil)
 		return err
+	case "stop":
+		return ErrUnmanaged
 	}
-	return fmt.Errorf("%s: stop unitymcp from its tray menu (Quit)", action)
+	return fmt.Errorf("service %s: say start or stop", action)
 }
 
 func setUserEnv(name, value string) error {
 	k, err := registry.OpenKey(registry.CURRENT_USER, "Environment", registry.SET_VALUE)
 	if err != nil {
-		return err
+		return fmt.Errorf(`opening HKCU\Environment: %w`, err)
 	}
 	defer k.Close()
 	return k.SetStringValue(name, value)
+}
+
+// removeUserEnv removes the user's variable name when install set it to
+// value (a value the user changed since is theirs and stays).
+func removeUserEnv(name, value string) error {
+	k, err := registry.OpenKey(registry.CURRENT_USER, "Environment", registry.QUERY_VALUE|registry.SET_VALUE)
+	if err != nil {
+		return nil
+	}
+	defer k.Close()
+	if v, _, err := k.GetStringValue(name); err != nil || v != value {
+		return nil
+	}
+	return k.DeleteValue(name)
 }

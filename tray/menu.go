@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"sort"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"fyne.io/systray"
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/client"
+	"github.com/unitymcp/unitymcp/engine/notifier"
 	"github.com/unitymcp/unitymcp/platform"
 	"github.com/unitymcp/unitymcp/service"
 )
@@ -25,8 +27,11 @@ type Options struct {
 	// stream drops).
 	Connect func(ctx context.Context) (*client.Client, error)
 	Logger  *slog.Logger
-	// Quit ends the program (stops the in-process daemon too).
+	// Quit ends the program (stops the in-process daemon too, or the
+	// daemon an attached tray started).
 	Quit func()
+	// QuitTip is the Quit item's tooltip ("Stop unitymcp" when empty).
+	QuitTip string
 	// Notify shows a message to the user (errors of menu actions).
 	Notify func(title, body string)
 	// StateDir names the state folder (logs, definitions).
@@ -57,7 +62,22 @@ func Run(opt Options) {
 	if opt.Notify == nil {
 		opt.Notify = func(string, string) {}
 	}
+	// Errors of menu actions may carry an editor's text: shown as the
+	// daemon's notifications are (notifier.Text).
+	notify := opt.Notify
+	opt.Notify = func(title, body string) {
+		notify(notifier.Text(title, notifier.MaxTitle), notifier.Text(body, notifier.MaxBody))
+	}
 	m := &Menu{opt: opt, tr: newTracker(), running: map[string]int{}}
+	// A Quit that came first (the daemon stopped before the tray was
+	// shown) leaves nothing to show; else Quit may now end systray.Run.
+	ui.Lock()
+	if ui.quit {
+		ui.Unlock()
+		return
+	}
+	ui.started = true
+	ui.Unlock()
 	systray.Run(m.ready, func() {})
 }
 
@@ -91,11 +111,20 @@ func (m *Menu) follow() {
 				m.refresh()
 			}
 		},
-		OnDown: func(err error) {
-			m.opt.Logger.Info("tray: daemon not reachable; reconnecting", "err", err)
-			m.update(func(s *Snapshot) { s.Err = "daemon not reachable: " + err.Error(); s.Editors = nil })
-		},
+		OnDown: m.down,
 	})
+}
+
+// down forgets the client of the stream that dropped: until a new stream
+// opens, a click reports the daemon unreachable rather than use a client of
+// a daemon that may be gone (its port taken by another program). The
+// client proves every new connection anyway (engine/client/proof.go).
+func (m *Menu) down(err error) {
+	m.opt.Logger.Info("tray: daemon not reachable; reconnecting", "err", err)
+	m.mu.Lock()
+	m.c = nil
+	m.mu.Unlock()
+	m.update(func(s *Snapshot) { s.Err = "daemon not reachable: " + err.Error(); s.Editors = nil })
 }
 
 // refresh re-reads the daemon's state into the snapshot. Refreshes run one
@@ -144,7 +173,8 @@ func (m *Menu) update(fn func(*Snapshot)) {
 // the daemon stops — crashed the daemon before it could remove daemon.json.
 var ui struct {
 	sync.Mutex
-	quit bool
+	quit    bool
+	started bool // Run called systray.Run, so systray.Quit has its callbacks
 }
 
 func (m *Menu) setIcon(state string) { systray.SetIcon(iconBytes(state)) }
@@ -201,6 +231,9 @@ func (m *Menu) rebuild() {
 		none.Disable()
 	}
 	for _, ed := range snap.Closed {
+		if !unityCanOpen(ed.ProjectPath) {
+			continue // a scratch folder (a simulator's, say): no Unity to open it in
+		}
 		// Its Editor is closed: the daemon finds the Unity version the project needs and
 		// starts it (open-editor; the menu click is the confirmation).
 		name := ed.ProductName
@@ -289,7 +322,11 @@ func (m *Menu) rebuild() {
 		m.report(platform.OpenFolder(filepath.Join(m.opt.StateDir, "logs")))
 	})
 	systray.AddSeparator()
-	on(systray.AddMenuItem("Quit", "Stop unitymcp"), func() {
+	quitTip := m.opt.QuitTip
+	if quitTip == "" {
+		quitTip = "Stop unitymcp"
+	}
+	on(systray.AddMenuItem("Quit", quitTip), func() {
 		if m.opt.Quit != nil {
 			m.opt.Quit()
 		}
@@ -328,6 +365,14 @@ func (m *Menu) report(err error) {
 	}
 }
 
+// unityCanOpen reports whether a closed editor's folder is a project Unity
+// opens: one whose ProjectSettings/ProjectVersion.txt names its version (what
+// open-editor reads to choose the Editor).
+func unityCanOpen(dir string) bool {
+	_, err := os.Stat(filepath.Join(filepath.FromSlash(dir), "ProjectSettings", "ProjectVersion.txt"))
+	return err == nil
+}
+
 func layoutKey(s Snapshot) string {
 	k := s.Version + "|" + s.Err + "|" + s.Icon()
 	for _, e := range s.Editors {
@@ -362,6 +407,11 @@ func Available() bool {
 func Quit() {
 	ui.Lock()
 	ui.quit = true
+	started := ui.started
 	ui.Unlock()
-	systray.Quit()
+	// Before Run, fyne.io/systray has no exit callback and its Quit
+	// panics (a second serve, refused at once, quits a tray never shown).
+	if started {
+		systray.Quit()
+	}
 }

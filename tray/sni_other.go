@@ -1,4 +1,4 @@
-//go:build !linux && (cgo || !darwin)
+//go:build !linux && !windows && (cgo || !darwin)
 
 package tray
 

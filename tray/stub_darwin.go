@@ -17,6 +17,7 @@ type Options struct {
 	Connect  func(ctx context.Context) (*client.Client, error)
 	Logger   *slog.Logger
 	Quit     func()
+	QuitTip  string
 	Notify   func(title, body string)
 	StateDir string
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 	"github.com/unitymcp/unitymcp/engine/profile"
 	"github.com/unitymcp/unitymcp/engine/state"
-	"github.com/unitymcp/unitymcp/platform"
 )
 
 func main() {
@@ -27,7 +26,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: editorsim -project DIR [flags] [DIR...] (each further DIR is one more editor in this process)")
 		fs.PrintDefaults()
 	}
-	addr := fs.String("addr", api.DefaultAddr, "daemon address")
+	addr := fs.String("addr", "", "daemon address (default: the one the state folder's daemon.json names, else $UNITYMCP_ADDR, else "+api.DefaultAddr+")")
 	proj := fs.String("project", "", "project folder to simulate (required)")
 	// -projectPath is Unity's own flag: a fake installed Editor (a script
 	// named Unity that execs editorsim) passes its arguments through.
@@ -41,6 +40,7 @@ func main() {
 	console := fs.Int("console-lines", 0, "put this many warnings in the Console at start (benchmarks: large inline answers)")
 	dialog := fs.String("dialog", "", "open a modal dialog with this title after the first hello (a real X11 window when DISPLAY is set); the main thread waits until it is closed")
 	dialogMs := fs.Int("dialog-after-ms", 0, "how long after the first hello -dialog opens")
+	window := fs.String("window", "", "show a top-level window with this title, the stand-in for Unity's main window (Windows; on X11 pass -pid of a program with a window)")
 	fs.Parse(os.Args[1:])
 	if *proj == "" {
 		fs.Usage()
@@ -51,6 +51,17 @@ func main() {
 	if err != nil {
 		log.Error("state directory", "err", err)
 		os.Exit(1)
+	}
+	// The daemon of this state folder, wherever it listens: the token read
+	// below is its, and sent to no other.
+	if *addr == "" {
+		*addr = api.DefaultAddr
+		if a := os.Getenv("UNITYMCP_ADDR"); a != "" {
+			*addr = a
+		}
+		if info, err := dir.ReadDaemon(); err == nil && info.Address != "" {
+			*addr = info.Address
+		}
 	}
 	tok, err := dir.ReadToken()
 	if err != nil {
@@ -65,17 +76,22 @@ func main() {
 		sim, err := editorsim.New(editorsim.Config{BaseURL: "http://" + *addr, Token: tok, ProjectDir: p,
 			ReloadDelay: time.Duration(*reloadMs) * time.Millisecond, Slow: time.Duration(*slowMs) * time.Millisecond,
 			CrashAfter: *crashAfter, ExitOnCrash: *crashExit, PID: *pid, StateDir: dir.Root, SceneObjects: *objects, ConsoleLines: *console,
-			Dialog: *dialog, DialogAfter: time.Duration(*dialogMs) * time.Millisecond, WrapConn: platform.QuietConn, NoExecutions: true, Logger: log})
+			Dialog: *dialog, DialogAfter: time.Duration(*dialogMs) * time.Millisecond, NoExecutions: true, Logger: log})
 		if err != nil {
 			log.Error("editorsim", "project", p, "err", err)
 			os.Exit(2)
 		}
 		sims = append(sims, sim)
 	}
+	if *window != "" {
+		if err := editorsim.ShowWindow(*window, log); err != nil {
+			log.Error("editorsim: -window", "err", err)
+			os.Exit(2)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	defer profile.Start("editorsim")()
-	profile.SingleP()
 	errs := make(chan error, len(sims))
 	for _, sim := range sims {
 		go func() { errs <- sim.Run(ctx) }()

@@ -54,24 +54,42 @@ type EditorInfo struct {
 	// while the editor is blocked (empty otherwise, and when the OS does not
 	// let the daemon see them).
 	Dialogs []Dialog `json:"dialogs,omitempty"`
+	// Peer is the address the editor's connection came from (host:port, as
+	// the daemon's side sees it), "" before a connection: the daemon checks
+	// that the process PID names holds that connection before acting on
+	// the process (its log file, its dialog windows). Not persisted or sent.
+	Peer string `json:"-"`
 }
 
-// Dialog is a modal dialog window of an editor's process.
+// Dialog is a modal dialog window of an editor's process. Its texts are
+// the window's own, which any program on the desktop can write: answers
+// quote them as such.
 type Dialog struct {
-	Title string `json:"title"`
+	// Window identifies the dialog's window (an X11 window id, a Windows
+	// HWND) for editor_dialog_press; 0 where not known.
+	Window uint64 `json:"window,omitempty"`
+	Title  string `json:"title"`
+	// Message is the dialog's text where the OS exposes it (Windows); X11
+	// and macOS do not.
+	Message string `json:"message,omitempty"`
 	// Buttons are the dialog's button labels where the OS exposes them
 	// (Windows); X11 and macOS do not.
 	Buttons []string `json:"buttons,omitempty"`
+	// Default is the label of the button Return presses (Windows).
+	Default string `json:"default,omitempty"`
 }
 
 // DialogTitles joins the titles of dialogs for messages: "a", "b" → `"a", "b"`.
+// Each is a window's text, which anyone on the desktop can write: it is
+// quoted (control characters escaped) and cut to MaxDialogTitle, so that a
+// message shows it as quoted text, never as words of its own.
 func DialogTitles(ds []Dialog) string {
 	var out string
 	for i, d := range ds {
 		if i > 0 {
 			out += ", "
 		}
-		out += fmt.Sprintf("%q", d.Title)
+		out += fmt.Sprintf("%q", Cut(d.Title, MaxDialogTitle))
 	}
 	return out
 }

@@ -11,7 +11,7 @@ import (
 
 // Dial opens the bridge WebSocket of the daemon at baseURL (http://host:port)
 // with the bearer token, as an editor does. wrap, when not nil, wraps the
-// TCP connection (editorsim gives platform.QuietConn).
+// TCP connection.
 func Dial(ctx context.Context, baseURL, token string, wrap func(net.Conn) net.Conn) (*websocket.Conn, error) {
 	h := http.Header{}
 	h.Set("Authorization", "Bearer "+token)

@@ -148,7 +148,7 @@ func FuzzCallParamsJSON(f *testing.F) {
 }
 
 // A get-logs call's request frame, as the daemon writes one per call
-// (docs/performance.md, "Seventh round"):
+// (docs/performance.md's git history, its "Seventh round"):
 //
 //	go test -run XXX -bench RequestFrame ./engine/bridge/
 func BenchmarkRequestFrame(b *testing.B) {

@@ -73,6 +73,15 @@ type Options struct {
 	OnChange func(api.EditorInfo, bool /* declared tools changed */)
 	// OnEvent is called (outside locks) for every editor event.
 	OnEvent func(project string, ev Event)
+	// MaxProjects bounds the editors the hub keeps, connected or
+	// remembered (0: DefaultMaxProjects; hub_forget.go).
+	MaxProjects int
+	// Gone reports whether a disconnected editor's project is gone (its
+	// folder removed): the hub forgets it then. Nil: never.
+	Gone func(api.EditorInfo) bool
+	// OnForget is called (outside locks) after the hub forgot a project's
+	// editor, so that what else is kept of the project goes too.
+	OnForget func(hash string)
 }
 
 // Hub tracks editors by projectHash and routes calls to them.
@@ -151,14 +160,24 @@ func NewHub(opt Options) *Hub {
 
 // Remember adds a known editor that is not connected (from a descriptor), so
 // its declared tools stay listed.
+//
+// A remembered editor never takes the place of another: once the hub keeps
+// Options.MaxProjects editors it is forgotten at once (OnForget), so load
+// the most recently seen first.
 func (h *Hub) Remember(info api.EditorInfo) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if _, ok := h.editors[info.ProjectHash]; ok {
+		h.mu.Unlock()
+		return
+	}
+	if len(h.editors) >= h.maxProjects() {
+		h.mu.Unlock()
+		h.forgot(info.ProjectHash)
 		return
 	}
 	info.State = api.StateDisconnected
 	h.editors[info.ProjectHash] = newEditor(info)
+	h.mu.Unlock()
 }
 
 func newEditor(info api.EditorInfo) *editor {
@@ -200,8 +219,14 @@ func (e *editor) settleSpanning(err error) {
 func (h *Hub) Expect(info api.EditorInfo) {
 	grace := h.opt.ReconnectGrace
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	var victim string
+	defer func() { h.mu.Unlock(); h.forgot(victim) }()
 	if _, ok := h.editors[info.ProjectHash]; ok {
+		return
+	}
+	victim, ok := h.makeRoom()
+	if !ok {
+		victim = info.ProjectHash
 		return
 	}
 	info.State = api.StateReconnecting

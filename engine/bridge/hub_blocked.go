@@ -31,7 +31,7 @@ type BlockedError struct {
 
 func (e *BlockedError) Error() string {
 	if len(e.Dialogs) > 0 {
-		return "the editor is waiting on a dialog: " + api.DialogTitles(e.Dialogs)
+		return "the editor is waiting on a dialog titled " + api.DialogTitles(e.Dialogs) + " (the window's own text)"
 	}
 	return fmt.Sprintf("the editor (process %d) does not answer although its process runs", e.PID)
 }
@@ -81,7 +81,7 @@ func (h *Hub) health(l *link, pingErr error, pong json.RawMessage) bool {
 		if err != nil {
 			h.opt.Logger.Debug("bridge: cannot look for the editor's dialogs", "pid", pid, "err", err)
 		}
-		dialogs = ds
+		dialogs = api.BoundDialogs(ds) // window titles: bounded like anything else untrusted
 	}
 	if pingErr == nil && len(dialogs) == 0 {
 		h.setBlocked(l, false, nil, false)

@@ -28,6 +28,8 @@ type link struct {
 	conn
 	// hash is the project this connection said hello for ("" before).
 	hash string
+	// peer is the address the connection came from (EditorInfo.Peer).
+	peer string
 	// reloadAnnounced: the editor said a domain reload is starting, so the
 	// end of this connection is not a crash.
 	reloadAnnounced bool
@@ -56,7 +58,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return // Accept wrote the HTTP error
 	}
-	l := &link{}
+	l := &link{peer: r.RemoteAddr}
 	p := NewPeer(ws, func(ctx context.Context, method string, params json.RawMessage) (any, error) {
 		return h.request(l, method, params)
 	}, func(method string, params json.RawMessage) {
@@ -126,6 +128,9 @@ func (h *Hub) request(l *link, method string, params json.RawMessage) (any, erro
 		if err := json.Unmarshal(params, &hello); err != nil {
 			return nil, &RPCError{Code: RPCInvalidParams, Message: "hello: " + err.Error()}
 		}
+		if err := boundHello(&hello); err != nil {
+			return nil, err
+		}
 		res, err := h.attach(l, hello)
 		if err != nil {
 			return nil, err
@@ -151,7 +156,7 @@ func (h *Hub) notification(l *link, method string, params json.RawMessage) {
 		return
 	}
 	var ev Event
-	if json.Unmarshal(params, &ev) != nil || ev.Type == "" {
+	if json.Unmarshal(params, &ev) != nil || ev.Type == "" || !boundEvent(&ev) {
 		return
 	}
 	h.event(l, ev)

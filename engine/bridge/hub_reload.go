@@ -31,7 +31,14 @@ func (h *Hub) attach(l *link, hello Hello) (any, error) {
 		return nil, &RPCError{Code: RPCInternal, Message: "the daemon is shutting down; dial again when it is back"}
 	}
 	e := h.editors[hash]
+	victim := ""
 	if e == nil {
+		v, ok := h.makeRoom()
+		if !ok {
+			h.mu.Unlock()
+			return nil, h.errFull()
+		}
+		victim = v
 		e = newEditor(api.EditorInfo{})
 		h.editors[hash] = e
 	}
@@ -42,7 +49,7 @@ func (h *Hub) attach(l *link, hello Hello) (any, error) {
 		ProductName: hello.ProductName, UnityVersion: hello.UnityVersion, PackageVersion: hello.PackageVersion,
 		PID: hello.PID, State: api.StateConnected, Simulator: hello.Simulator, PlayMode: e.info.PlayMode,
 		Tools: hello.Tools, DeclaredTools: hello.DeclaredTools, LastSeen: h.clock.Now(),
-		Epoch: e.info.Epoch + 1,
+		Epoch: e.info.Epoch + 1, Peer: l.peer,
 	}
 	if hello.Compiling {
 		e.info.State = api.StateCompiling
@@ -69,6 +76,7 @@ func (h *Hub) attach(l *link, hello Hello) (any, error) {
 	back := e.hold()
 	info := e.info
 	h.mu.Unlock()
+	h.forgot(victim)
 	if old != nil && old != l {
 		old.Close("replaced by a new connection from the same project")
 	}
@@ -159,6 +167,7 @@ func (h *Hub) detach(l *link) {
 		return
 	}
 	h.changed(info, false)
+	h.forgetIfGone(info)
 }
 
 // giveUp marks an editor that did not come back (from a reload, or after
@@ -181,6 +190,7 @@ func (h *Hub) giveUp(hash string, back chan struct{}, onlyIn api.EditorState, wh
 	h.mu.Unlock()
 	h.opt.Logger.Warn("editor "+why, "project", info.ProjectPath, "grace", grace)
 	h.changed(info, false)
+	h.forgetIfGone(info)
 }
 
 // event handles an editor event on connection l.
@@ -235,7 +245,7 @@ func (h *Hub) event(l *link, ev Event) {
 			State string `json:"state"`
 		}
 		json.Unmarshal(ev.Data, &pm)
-		e.info.PlayMode = pm.State
+		e.info.PlayMode = api.Cut(pm.State, MaxPlayMode)
 	}
 	info := e.info
 	h.mu.Unlock()

@@ -103,7 +103,7 @@ func TestHubBoundsResends(t *testing.T) {
 		max   int
 		sends int
 	}{
-		{"default", 0, defaultMaxResends + 1},
+		{"default", 0, 4}, // Options.MaxResends: "Zero means 3" re-sends
 		{"one", 1, 2},
 		{"never", -1, 1},
 	} {

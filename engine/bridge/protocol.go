@@ -15,15 +15,15 @@ import (
 )
 
 // ProtocolVersion is the bridge protocol version this daemon speaks.
-const ProtocolVersion = 1
+const ProtocolVersion = api.BridgeProtocol
 
-// Methods.
+// Methods: the records of engine/api (bridge.go), by their names here.
 const (
-	MethodHello  = "hello"       // editor → daemon, request, first message
-	MethodCall   = "tools/call"  // daemon → editor, request
-	MethodCancel = "call/cancel" // daemon → editor, notification
-	MethodPing   = "ping"        // either way, request, empty result
-	MethodEvent  = "event"       // editor → daemon, notification
+	MethodHello  = api.BridgeHello
+	MethodCall   = api.BridgeCall
+	MethodCancel = api.BridgeCancel
+	MethodPing   = api.BridgePing
+	MethodEvent  = api.BridgeEvent
 )
 
 // Hello is the editor's first request.
@@ -213,7 +213,7 @@ func (m *message) encode() ([]byte, error) {
 // a few times a second, never one event per entry: a log storm costs the
 // bridge a bounded number of frames, and the daemon keeps only the most
 // recent entries (docs/bridge-protocol.md).
-const EventConsole = "console.entries"
+const EventConsole = api.EventConsole
 
 // Limits of a console batch. An editor sends at most MaxConsoleBatch
 // entries an event and cuts longer texts; the daemon cuts again what an

@@ -91,3 +91,26 @@ func assetReimportTool() *Tool {
 		}),
 		checkAsset)
 }
+
+func assetExportPackageTool() *Tool {
+	return assetTool("asset_export_package",
+		"Save changes; export assets (folder: its tree) with .meta to a .unitypackage.",
+		api.Annotations{DestructiveHint: true},
+		[]Param{
+			P("paths", "array", `["Assets/Art"]`).Of("string").Must(),
+			P("file", "string", "Absolute, outside the project.").Must(),
+			P("include_dependencies", "boolean", "And what they use.").Def(false),
+			P("overwrite", "boolean", "Replace a file.").Def(false),
+		})
+}
+
+func assetBrokenReferencesTool() *Tool {
+	return assetTool("asset_broken_references",
+		"Saved scenes, prefabs, assets: references to no GUID or fileID. {total, broken: [{path, object, property, guid, file_id, reason}], next}; pass next as after to go on.",
+		api.Annotations{ReadOnlyHint: true, IdempotentHint: true},
+		[]Param{
+			P("folder", "string", "Only under this folder.").Def("Assets"),
+			P("after", "string", "Go on after this path."),
+			P("limit", "integer", "Most findings to answer.").Def(50).Range(1, 500),
+		})
+}

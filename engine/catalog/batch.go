@@ -151,7 +151,7 @@ func prepareBatch(s *Snapshot, args map[string]any) (map[string]any, any, *api.T
 // opTool finds an operation's tool, refusing one a batch cannot run.
 func opTool(s *Snapshot, op *batchOp, fail func(int, string, ...any)) *Tool {
 	if op.tool == "" {
-		fail(op.index, `tool is required: the name of a gameobject_*, inspect_*, scene_browse_hierarchy, prefab_instantiate, prefab_revert or prefab_unpack tool, e.g. {"tool": "gameobject_create", "args": {…}}`)
+		fail(op.index, `tool is required: the name of a gameobject_*, inspect_*, scene_browse_hierarchy, prefab_instantiate, prefab_revert, prefab_unpack, material_set or scene_settings tool, e.g. {"tool": "gameobject_create", "args": {…}}`)
 		return nil
 	}
 	t := s.Lookup(op.tool)
@@ -166,7 +166,7 @@ func opTool(s *Snapshot, op *batchOp, fail func(int, string, ...any)) *Tool {
 		return nil
 	}
 	if !t.Batch || t.Source != api.SourceBuiltin {
-		fail(op.index, "%s cannot run in a batch, which takes only gameobject_*, inspect_*, scene_browse_hierarchy, prefab_instantiate, prefab_revert and prefab_unpack (changes Undo reverts, and reads); call %s on its own, before or after the batch", t.Name, t.Name)
+		fail(op.index, "%s cannot run in a batch, which takes only gameobject_*, inspect_*, scene_browse_hierarchy, prefab_instantiate, prefab_revert, prefab_unpack, material_set and scene_settings (changes Undo reverts, and reads); call %s on its own, before or after the batch", t.Name, t.Name)
 		return nil
 	}
 	return t

@@ -158,18 +158,21 @@ func TestBatchDryRun(t *testing.T) {
 }
 
 // Exactly the authoring families run in a batch: every gameobject_*,
-// inspect_* and scene_browse_hierarchy, and the prefab tools that change
-// only the scene (Undo reverts them); nothing that writes an asset.
+// inspect_* and scene_browse_hierarchy, the prefab tools that change only
+// the scene, the material and scene-settings edits, and the animator and
+// clip edits and reads (Undo reverts them all); nothing Undo cannot take
+// back (asset files made, moved or deleted; a running Animator's values).
 func TestBatchableTools(t *testing.T) {
 	t.Parallel()
-	prefab := map[string]bool{"prefab_instantiate": true, "prefab_revert": true, "prefab_unpack": true}
+	named := map[string]bool{"prefab_instantiate": true, "prefab_revert": true, "prefab_unpack": true, "material_set": true, "scene_settings": true, "animation_clip_write_curves": true}
 	for _, tool := range Builtins() {
-		want := strings.HasPrefix(tool.Name, "gameobject_") || strings.HasPrefix(tool.Name, "inspect_") || tool.Name == "scene_browse_hierarchy" || prefab[tool.Name]
+		animEdit := strings.HasPrefix(tool.Name, "animator_") && tool.Name != "animator_create" && tool.Name != "animator_set_parameter"
+		want := strings.HasPrefix(tool.Name, "gameobject_") || strings.HasPrefix(tool.Name, "inspect_") || tool.Name == "scene_browse_hierarchy" || named[tool.Name] || animEdit
 		if tool.Batch != want {
 			t.Errorf("%s: Batch %v, want %v", tool.Name, tool.Batch, want)
 		}
-		if tool.Batch && (tool.Native || tool.Group != authoringGroup(tool.Name)) {
-			t.Errorf("%s: a batch operation must be an editor tool of the authoring group (diagnostics for isuzu's read-only names)", tool.Name)
+		if tool.Batch && (tool.Native || tool.Group != definitions.GroupOf(tool.Name) && tool.Group != authoringGroup(tool.Name)) {
+			t.Errorf("%s: a batch operation must be an editor tool of the authoring group (diagnostics for isuzu's read-only names, its prefix's group for material_set)", tool.Name)
 		}
 	}
 }

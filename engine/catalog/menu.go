@@ -5,28 +5,35 @@ import (
 	"github.com/unitymcp/unitymcp/engine/definitions"
 )
 
-// get-menu-items and execute-menu-item run in the editor: Unity lists a
-// menu's items with Unsupported.GetSubmenus and runs one with
-// EditorApplication.ExecuteMenuItem. The deny list (items that quit, build,
-// delete or save the project's settings) is the editor's, with its overrides in the project's
-// ProjectSettings/UnityMcpSettings.json, so it is shared with the team and
-// applies to dry runs too.
+// get-menu-items and execute-menu-item carry uLoopMCP's names (it shipped
+// them until v1.5 / v2.1), so they take uLoop's parameters and answer with
+// uLoop's fields: a prompt or skill written for uLoop works. They run in
+// the editor: Unity lists a menu's items with Unsupported.GetSubmenus and
+// runs one with EditorApplication.ExecuteMenuItem. The deny list (items that
+// quit, build, delete or save the project's settings) is the editor's, with
+// its overrides in the project's ProjectSettings/UnityMcpSettings.json, so
+// it is shared with the team and applies to dry runs too. confirm and
+// dry_run are this product's safety switches on every destructive tool
+// (docs/naming.md).
 
 func getMenuItemsTool() *Tool {
 	return newTool("get-menu-items", "authoring",
-		"List the Unity Editor's menu items (File, Edit, Assets, GameObject, Component, Window, Help, Tools and the project's own [MenuItem] menus): each item's path, whether it is enabled now, and whether the menu deny list refuses it. Use a path with execute-menu-item.",
+		"Retrieve Unity MenuItems: each Path, the method behind it (empty for Unity's own items), Enabled now, Denied by the menu deny list. Run one with execute-menu-item.",
 		api.Annotations{ReadOnlyHint: true, IdempotentHint: true},
-		P("filter", "string", "Case-insensitive text the item's path must contain (empty: every item)").Def(""),
-		P("max_results", "number", "Maximum number of items to return").Def(200),
+		P("FilterText", "string", "Text to filter MenuItem paths (empty for all items)").Def(""),
+		P("FilterType", "string", "How FilterText matches, ignoring case").OneOf("contains", "exact", "startswith").Def("contains"),
+		P("IncludeValidation", "boolean", "Include validation functions in the results").Def(false),
+		P("MaxCount", "number", "Maximum number of menu items to retrieve").Def(200),
 	)
 }
 
 func executeMenuItemTool() *Tool {
 	ps := append([]Param{
-		P("path", "string", `The menu item's full path as get-menu-items lists it, e.g. "GameObject/Create Empty"`).Must(),
+		P("MenuItemPath", "string", `The menu item path to execute (e.g., "GameObject/Create Empty")`).Must(),
+		P("UseReflectionFallback", "boolean", "Invoke its [MenuItem] method if Unity's menu refuses it").Def(true),
 	}, definitions.ConfirmParams()...)
 	return newTool("execute-menu-item", "authoring",
-		"Run a Unity Editor menu item by its path (EditorApplication.ExecuteMenuItem). Destructive: pass confirm=true to run it, or dry_run=true to see what would run. Items that quit, build, delete or save the project's settings (File/Exit, File/Build*, Assets/Delete, Edit/Delete, File/Save Project, …) are refused unless the project's ProjectSettings/UnityMcpSettings.json lists them under menuItems.allow.",
+		"Execute Unity MenuItem by path. Destructive: confirm=true runs it, dry_run=true says what would. Items that quit, build, delete or save project settings are refused unless ProjectSettings/UnityMcpSettings.json allows them (menuItems.allow).",
 		api.Annotations{DestructiveHint: true},
 		ps...,
 	)

@@ -37,6 +37,11 @@ func TestAssetHints(t *testing.T) {
 		"asset_move":          {"", false, false, "authoring"},
 		"asset_delete":        {"d", false, true, "authoring"},
 		"asset_reimport":      {"i", false, false, "authoring"},
+		// Issue 29, part 2: an export writes outside the project only, and
+		// replaces an existing file only with overwrite (its own consent,
+		// so destructive without confirm); the scan only reads.
+		"asset_export_package":    {"d", false, false, "authoring"},
+		"asset_broken_references": {"ri", false, false, "authoring"},
 	})
 }
 

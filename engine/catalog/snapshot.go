@@ -2,12 +2,10 @@ package catalog
 
 import (
 	"encoding/json"
-	"log/slog"
-	"slices"
+	"strings"
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/definitions"
-	"github.com/unitymcp/unitymcp/engine/params"
 	"github.com/unitymcp/unitymcp/engine/suggest"
 )
 
@@ -51,38 +49,32 @@ func (s *Snapshot) Names() []string {
 }
 
 // Suggest is a "did you mean" for a name that is not in the catalog (see
-// package suggest).
-func (s *Snapshot) Suggest(name string) string { return suggest.Closest(name, s.Names()) }
-
-// FromDeclared converts the tools an editor declared. A name that is a
-// built-in's, or a schema that cannot be read, is skipped with a warning.
-func FromDeclared(decl []api.DeclaredTool, builtin func(name string) bool, log *slog.Logger) []*Tool {
-	tools := make([]*Tool, 0, len(decl))
-	for _, d := range decl {
-		if d.Name == "" {
-			continue
-		}
-		if builtin(d.Name) {
-			log.Warn("editor declared a tool with a built-in name; the built-in wins", "tool", d.Name)
-			continue
-		}
-		ps, err := params.Parse(d.InputSchema)
-		if err != nil {
-			log.Warn("editor declared a tool with a bad schema; skipped", "tool", d.Name, "err", err)
-			continue
-		}
-		schema := d.InputSchema
-		if len(schema) == 0 {
-			schema = params.Schema(nil)
-		}
-		group := d.Group
-		if !slices.Contains(api.Groups, group) {
-			group = ""
-		}
-		tools = append(tools, &Tool{Name: d.Name, Description: d.Description, Group: group,
-			Schema: schema, Params: ps, Source: api.SourceEditor, Hints: d.Annotations})
+// package suggest). A name that asks to read (get-, read-, find-, list-…)
+// is only ever pointed at a read-only tool: an agent that follows the hint
+// for read-console must not clear the Console.
+func (s *Snapshot) Suggest(name string) string {
+	if !readingName(name) {
+		return suggest.Closest(name, s.Names())
 	}
-	return tools
+	var ro []string
+	for _, t := range s.tools {
+		if t.Hints.ReadOnlyHint {
+			ro = append(ro, t.Name)
+		}
+	}
+	return suggest.Closest(name, ro)
+}
+
+// readingName reports whether a tool name starts with a verb that only
+// reads.
+func readingName(name string) bool {
+	n := strings.ToLower(name)
+	for _, v := range []string{"get", "read", "find", "list", "show", "search", "query", "inspect", "count", "view", "fetch", "describe"} {
+		if n == v || strings.HasPrefix(n, v+"-") || strings.HasPrefix(n, v+"_") {
+			return true
+		}
+	}
+	return false
 }
 
 // FromDefinition converts a loaded definition file into a catalog tool.

@@ -35,6 +35,12 @@ type Tool struct {
 	Native bool
 	// Check, when set, checks rules across arguments after their types.
 	Check func(args map[string]any) *api.ToolError
+	// Writes, when set, reports whether a call of a destructive tool with
+	// these (checked) arguments makes the change its confirm is for. The
+	// daemon asks for confirm only then, so a tool that also reads (a
+	// settings read, a package list) can declare DestructiveHint without
+	// its reads needing confirm. Nil: every call of the tool does.
+	Writes func(args map[string]any) bool
 	// Prepare, when set, runs in the daemon after an editor tool's
 	// arguments passed their checks, with the catalog the call was found
 	// in: it returns the arguments to send to the editor, or an answer

@@ -31,12 +31,12 @@ func redoTool() *Tool {
 // reaches the editor.
 func batchTool() *Tool {
 	t := newTool("batch", "authoring",
-		`Run up to 200 gameobject_*, inspect_*, scene_browse_hierarchy, prefab_instantiate, prefab_revert and prefab_unpack calls as one undo step, all or nothing: a failure reverts every applied operation and names the one that failed. operations: [{id, tool, args}]; an args string "$id" or "$id.field" is an earlier operation's result (e.g. "$cube.path"). dry_run: only validate.`,
+		`Run up to 200 gameobject_*, inspect_*, scene_browse_hierarchy, prefab_instantiate, prefab_revert, prefab_unpack, material_set and scene_settings calls as one undo step, all or nothing: a failure reverts every applied operation and names the one that failed. operations: [{id, tool, args}]; an args string "$id" or "$id.field" is an earlier operation's result (e.g. "$cube.path"). dry_run: only validate.`,
 		api.Annotations{DestructiveHint: true},
 		P("operations", "array", `Operations in order: {"id": "cube" (optional; [A-Za-z_][A-Za-z0-9_]*), "tool": "gameobject_create", "args": {…}}.`).Of("object").Range(1, BatchMax).KeepNumbers().Must(),
 		P("dry_run", "boolean", "Validate tools, arguments and references; change nothing.").Def(false),
 		// A full answer repeats every operation's answer: 200 operations cost as many
-		// tokens as 200 calls (docs/performance.md, "Authoring: what an agent pays").
+		// tokens as 200 calls (docs/performance.md, "Batch: 200 operations in one call").
 		P("results", "string", `"ids": each operation's id, tool, path and instance_id (what a next call needs); "full": each operation's whole answer.`).OneOf("ids", "full").Def("ids"),
 	)
 	t.Prepare = prepareBatch

@@ -9,14 +9,13 @@ package client
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
-	"sync/atomic"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/state"
@@ -28,15 +27,17 @@ type Client struct {
 	State state.Dir
 	URL   string
 	Token string
-	// Key is the daemon's per-start key from daemon.json. When set, the
-	// daemon at URL must prove it knows it (Prove) before any request
-	// carries Token; Find always sets it.
+	// Key is the daemon's per-start key from daemon.json. When set, every
+	// connection that carries Token is proven first (proof.go): against
+	// the key of daemon.json read at that dial when State is set, else
+	// against Key. Find always sets both.
 	Key string
-	// Socket is the daemon's Unix-domain socket (daemon.json; may be empty).
-	Socket string
-	HTTP   *http.Client
-	// proven is the URL whose daemon answered the proof.
-	proven atomic.Pointer[string]
+	// HTTP carries the requests of a Client without Key (built by hand for
+	// a trusted URL); a Client with Key uses its own proving transport.
+	HTTP *http.Client
+
+	provingOnce sync.Once
+	proving     *http.Client
 }
 
 // ErrNoDaemon says no daemon runs for the state directory.
@@ -44,22 +45,19 @@ var ErrNoDaemon = errors.New("no unitymcp daemon is running")
 
 // Find locates the running daemon of dir.
 func Find(ctx context.Context, dir state.Dir) (*Client, error) {
-	info, err := dir.ReadDaemon()
-	if err != nil || !platform.ProcessAlive(info.PID) {
-		return nil, fmt.Errorf("%w for %s (start it with: unitymcp serve)", ErrNoDaemon, dir.Root)
-	}
-	if info.Key == "" {
-		return nil, fmt.Errorf("%w: %s has no key (written by an older daemon, or stale); the token is not sent to %s — start the daemon with: unitymcp serve (it replaces the file)", ErrNoDaemon, dir.DaemonPath(), info.URL)
+	info, err := readLive(dir)
+	if err != nil {
+		return nil, err
 	}
 	tok, err := dir.ReadToken()
 	if err != nil {
 		return nil, fmt.Errorf("reading the daemon token: %w", err)
 	}
-	c := &Client{State: dir, URL: info.URL, Token: tok, Key: info.Key, Socket: info.Socket, HTTP: &http.Client{}}
-	if err := c.Prove(ctx); err != nil {
-		return nil, fmt.Errorf("%w: %s is stale (pid %d): %v; the token was not sent — start the daemon with: unitymcp serve (it replaces the file)", ErrNoDaemon, dir.DaemonPath(), info.PID, err)
-	}
+	c := &Client{State: dir, URL: info.URL, Token: tok, Key: info.Key}
 	if err := c.Ping(ctx); err != nil {
+		if errors.Is(err, ErrNotProven) {
+			return nil, fmt.Errorf("%w: %s is stale (pid %d): %v — start the daemon with: unitymcp serve (it replaces the file)", ErrNoDaemon, dir.DaemonPath(), info.PID, err)
+		}
 		return nil, fmt.Errorf("%w: daemon.json names pid %d at %s but it does not answer: %v", ErrNoDaemon, info.PID, info.URL, err)
 	}
 	return c, nil
@@ -100,6 +98,17 @@ func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string)
 		// forever, nor several at a time).
 		if child != nil && !platform.ProcessAlive(child.Pid) { // StartDetached reaps it
 			child = nil
+			// It exited, no daemon answers and none holds the lock: it
+			// failed on its own (a port in use, a bad flag), and what it
+			// printed says why — no reason to wait out the deadline.
+			if free, err := lockFree(dir); err == nil && free {
+				if why := lastLine(dir.StderrLogPath()); why != "" {
+					return nil, false, fmt.Errorf("started the daemon, but it exited: %s (see %s)", why, logf.Name())
+				}
+				if started >= 3 {
+					return nil, false, fmt.Errorf("started the daemon three times, and each exited at once without saying why; see %s and %s", dir.LogPath(), logf.Name())
+				}
+			}
 		}
 		if started < 3 && child == nil {
 			free, err := lockFree(dir)
@@ -127,6 +136,16 @@ func Ensure(ctx context.Context, dir state.Dir, exe string, extraArgs ...string)
 	return nil, false, fmt.Errorf("started the daemon but it did not answer within 10s; see %s and %s", dir.LogPath(), logf.Name())
 }
 
+// lastLine is the last non-empty line of the file at path ("" when none).
+func lastLine(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
 // lockFree reports whether no daemon holds the state folder's lock now.
 func lockFree(dir state.Dir) (bool, error) {
 	l, err := platform.Lock(dir.LockPath())
@@ -152,49 +171,23 @@ func (c *Client) Ping(ctx context.Context) error {
 	return err
 }
 
-// Prove checks, without sending the token, that the program at c.URL is
-// the daemon that wrote c.Key into daemon.json: it sends a fresh nonce to
-// GET /proof and compares the answer with state.Proof (within 2 s). A
-// success is remembered for c.URL, so a client pays one round trip.
-func (c *Client) Prove(ctx context.Context) error {
-	if p := c.proven.Load(); p != nil && *p == c.URL {
-		return nil
+// httpClient is the HTTP client of c's requests: with a Key, one whose
+// every connection is proven before it carries the token (proof.go).
+func (c *Client) httpClient() *http.Client {
+	if c.Key == "" {
+		if c.HTTP == nil {
+			return http.DefaultClient
+		}
+		return c.HTTP
 	}
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	nonce := state.NewNonce()
-	req, err := http.NewRequestWithContext(ctx, "GET", c.URL+state.ProofPath+"?nonce="+url.QueryEscape(nonce), nil)
-	if err != nil {
-		return err
-	}
-	resp, err := c.HTTP.Do(req)
-	if err != nil {
-		return fmt.Errorf("nothing answers at %s: %w", c.URL, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
-	var ans struct {
-		Proof string `json:"proof"`
-	}
-	if resp.StatusCode != http.StatusOK || json.Unmarshal(b, &ans) != nil || !state.ProofMatches(c.Key, nonce, ans.Proof) {
-		return fmt.Errorf("the program at %s cannot prove it is the daemon that wrote daemon.json (GET %s: HTTP %d)", c.URL, state.ProofPath, resp.StatusCode)
-	}
-	u := c.URL
-	c.proven.Store(&u)
-	return nil
+	c.provingOnce.Do(func() { c.proving = c.provingHTTP() })
+	return c.proving
 }
 
-// authorize sets the token on req once the daemon has proven itself (a
-// Client with no Key, built by hand, trusts its URL).
-func (c *Client) authorize(req *http.Request) error {
-	if c.Key != "" {
-		if err := c.Prove(req.Context()); err != nil {
-			return err
-		}
-	}
-	req.Header.Set("Authorization", "Bearer "+c.Token)
-	return nil
-}
+// CloseIdle closes the connections c keeps open for its next requests:
+// a caller that is done with c (`unitymcp stdio` once it found the daemon
+// and keeps a stream of its own) holds none.
+func (c *Client) CloseIdle() { c.httpClient().CloseIdleConnections() }
 
 // Do sends a request with the token and returns the body and status.
 func (c *Client) Do(ctx context.Context, method, path string, body []byte) ([]byte, int, error) {
@@ -206,13 +199,11 @@ func (c *Client) Do(ctx context.Context, method, path string, body []byte) ([]by
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := c.authorize(req); err != nil {
-		return nil, 0, err
-	}
+	req.Header.Set("Authorization", "Bearer "+c.Token)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	resp, err := c.HTTP.Do(req)
+	resp, err := c.httpClient().Do(req)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -25,11 +25,9 @@ func (c *Client) Events(ctx context.Context, project string, onOpen func(), fn f
 	if err != nil {
 		return err
 	}
-	if err := c.authorize(req); err != nil {
-		return err
-	}
+	req.Header.Set("Authorization", "Bearer "+c.Token)
 	req.Header.Set("Accept", "text/event-stream")
-	resp, err := c.HTTP.Do(req)
+	resp, err := c.httpClient().Do(req)
 	if err != nil {
 		return err
 	}

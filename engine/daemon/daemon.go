@@ -102,27 +102,6 @@ func CheckLoopback(addr string) (string, error) {
 	return net.JoinHostPort(ip.String(), port), nil
 }
 
-// listenSocket listens on the state directory's Unix-domain socket, where
-// the stdio shim hands the daemon its standard output (platform.SendFiles;
-// docs/architecture.md, "The stdio stream"). It serves the same routes with
-// the same checks as the TCP address; the folder is owner-only, and so is
-// the socket. A file left there is stale: this daemon holds the lock.
-func listenSocket(path string) (net.Listener, error) {
-	if !platform.CanPassFiles {
-		return nil, errors.New("this OS cannot pass descriptors between processes")
-	}
-	os.Remove(path)
-	ln, err := net.Listen("unix", path)
-	if err != nil {
-		return nil, err // a path over the OS's limit (about 100 bytes) among others
-	}
-	if err := os.Chmod(path, 0o600); err != nil {
-		ln.Close()
-		return nil, err
-	}
-	return ln, nil
-}
-
 // Run serves until ctx ends, then shuts down gracefully.
 func Run(ctx context.Context, cfg Config) error {
 	log := cfg.Logger
@@ -170,6 +149,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	srv.Key = key
 	srv.BodyTimeout = 3 * cfg.HeaderTimeout
+	srv.ProofGrace = cfg.HeaderTimeout // a proven connection's next request: like a new one's first
 	srv.SessionIdle = cfg.SessionIdle
 	srv.MaxPins = cfg.MaxPins
 	srv.LargeBodies = cfg.LargeBodies
@@ -216,14 +196,7 @@ func Run(ctx context.Context, cfg Config) error {
 		}}
 	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(server.Limit(ln, cfg.MaxUnauthenticated)) }()
-	sock := ""
-	if sln, err := listenSocket(cfg.State.SocketPath()); err != nil {
-		log.Info("no Unix-domain socket: stdio shims relay the daemon's answers themselves", "err", err)
-	} else {
-		sock = cfg.State.SocketPath()
-		go func() { errc <- hs.Serve(server.Limit(sln, cfg.MaxUnauthenticated)) }()
-	}
-	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: api.Version, Address: ln.Addr().String(), URL: base, Started: time.Now(), Key: key, Socket: sock}); err != nil {
+	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: api.Version, Address: ln.Addr().String(), URL: base, Started: time.Now(), Key: key}); err != nil {
 		hs.Close()
 		return err
 	}
@@ -242,11 +215,14 @@ func Run(ctx context.Context, cfg Config) error {
 	// it unanswered, and it sends the ones safe to repeat to the next
 	// daemon, instead of relaying the errors closing the editors gives them.
 	srv.ReleaseStreams()
-	eng.Hub.BeginClose() // calls cancelled below answer daemon_stopping
-	cancelStreams()
-	srv.WaitStreams(3 * time.Second) // each waits up to 2 s for its answers' acks
+	// Then the editors: every call in flight is answered daemon_stopping,
+	// and written while its request still runs, so that an HTTP client gets
+	// the answer (mcp-go writes nothing for a request whose context ended).
 	eng.Hub.Close()
-	eng.Close() // the editors' last descriptors are on disk
+	srv.WaitPosts(3 * time.Second)
+	cancelStreams()
+	srv.WaitStreams(3 * time.Second) // each ends when its shim closes its side
+	eng.Close()                      // the editors' last descriptors are on disk
 	log.Debug("editors closed")
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

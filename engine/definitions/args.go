@@ -2,6 +2,7 @@ package definitions
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/unitymcp/unitymcp/engine/api"
@@ -132,6 +133,9 @@ func aType(t string) string {
 // typeFits reports whether an input of type from may be passed, as it is,
 // to a parameter of type to.
 func typeFits(from, to string) bool {
+	if alts := strings.Split(to, "|"); len(alts) > 1 { // a choice of types ("number|boolean")
+		return slices.ContainsFunc(alts, func(a string) bool { return typeFits(from, a) })
+	}
 	return from == to || from == "integer" && to == "number" || from == "number" && to == "integer" ||
 		to == params.TypeID && (from == "integer" || from == "string") || to == params.TypeAny
 }

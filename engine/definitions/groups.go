@@ -16,7 +16,7 @@ var prefixGroups = []struct{ prefix, group string }{
 	{"console_", "diagnostics"}, {"compile_", "diagnostics"}, {"test_", "diagnostics"},
 	{"editor_", "diagnostics"}, {"job_", "diagnostics"}, {"project_", "diagnostics"},
 	{"definitions_", "diagnostics"},
-	{"animator_", "authoring"}, {"gameobject_", "authoring"}, {"inspect_", "authoring"},
+	{"animator_", "authoring"}, {"animation_", "authoring"}, {"gameobject_", "authoring"}, {"inspect_", "authoring"},
 	{"asset_", "authoring"}, {"scene_", "authoring"}, {"prefab_", "authoring"},
 	{"menu_", "authoring"}, {"play_mode_", "authoring"},
 	{"render_", "rendering"}, {"shader_", "rendering"}, {"material_", "rendering"}, {"gpu_", "rendering"},

@@ -245,8 +245,13 @@ func decodeFile(data []byte, warnings *[]string) (map[string]json.RawMessage, st
 		}
 		return nil, "not valid JSON: " + err.Error()
 	}
-	if dec.More() {
-		return nil, "more than one JSON value in the file (after the first, at " + rel.position(rel.inputOffset(int(dec.InputOffset()))) + "); one file holds one tool"
+	// Not dec.More, which says false for a stray } or ] after the value.
+	end := int(dec.InputOffset())
+	for end < len(rel.out) && strings.IndexByte(" \t\r\n", rel.out[end]) >= 0 {
+		end++
+	}
+	if end < len(rel.out) {
+		return nil, "more than one JSON value in the file (after the first, at " + rel.position(rel.inputOffset(end)) + "); one file holds one tool"
 	}
 	top, ok := object(raw)
 	if !ok {

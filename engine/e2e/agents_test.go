@@ -4,17 +4,22 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/installer"
 )
 
@@ -174,6 +179,7 @@ var agentCLIs = []agentCLI{
 					Type              string            `json:"type"`
 					URL               string            `json:"url"`
 					Env               map[string]string `json:"env"`
+					EnvVars           []string          `json:"env_vars"`
 					BearerTokenEnvVar string            `json:"bearer_token_env_var"`
 				} `json:"transport"`
 			}
@@ -184,7 +190,12 @@ var agentCLIs = []agentCLI{
 			if !got.Enabled || got.Transport.Type != want {
 				return fmt.Errorf("codex reads transport %q (enabled %v), want %q", got.Transport.Type, got.Enabled, want)
 			}
-			if r.mode == "stdio" && got.Transport.Env["UNITYMCP_HOME"] == "" {
+			if r.mode == "stdio" && r.scope == "project" && (len(got.Transport.Env) != 0 || !slices.Contains(got.Transport.EnvVars, "UNITYMCP_HOME")) {
+				// A project file holds no value of one machine: it names
+				// the variables Codex passes on from its own environment.
+				return fmt.Errorf("codex's project stdio entry: env %v, env_vars %v; want no env and UNITYMCP_HOME passed on", got.Transport.Env, got.Transport.EnvVars)
+			}
+			if r.mode == "stdio" && r.scope == "user" && got.Transport.Env["UNITYMCP_HOME"] == "" {
 				return fmt.Errorf("codex's stdio entry carries no UNITYMCP_HOME: %v", got.Transport.Env)
 			}
 			return nil
@@ -253,6 +264,10 @@ func (r *agentRun) run(args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, filepath.Join(r.bin, r.cli.bin), args...)
 	cmd.Dir = r.proj
 	cmd.Env = append(offlineEnv(r.home, !r.cli.direct), "UNITYMCP_TOKEN="+r.token)
+	if r.scope == "project" {
+		// A project file names `unitymcp`, found on the teammate's PATH.
+		cmd.Env = append(cmd.Env, "PATH="+filepath.Dir(bins.unitymcp)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	}
 	cmd.Env = append(cmd.Env, r.cli.env(r)...)
 	cmd.WaitDelay = 5 * time.Second
 	start := time.Now()
@@ -272,6 +287,56 @@ func offlineEnv(home string, proxy bool) []string {
 			"http_proxy=http://127.0.0.1:9", "https_proxy=http://127.0.0.1:9", "no_proxy=127.0.0.1,localhost")
 	}
 	return env
+}
+
+// teammate makes the run's home a teammate's: a project file holds nothing
+// of one machine, so the client's `unitymcp stdio` finds the daemon where
+// an ordinary set-up has it, the default state folder — here a link to the
+// test daemon's.
+func (r *agentRun) teammate(stateDir string) {
+	r.t.Helper()
+	def := filepath.Join(r.home, ".local", "share", "UnityMCP")
+	if err := os.MkdirAll(filepath.Dir(def), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.Symlink(stateDir, def); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// forwardDefaultAddr makes the daemon's default address, which a project
+// file's HTTP entry names (a teammate's daemon listens there), reach the
+// test daemon at url, for the rest of the test.
+func forwardDefaultAddr(t *testing.T, url string) {
+	t.Helper()
+	target := strings.TrimPrefix(url, "http://")
+	ln, err := net.Listen("tcp", api.DefaultAddr)
+	if err != nil {
+		msg := "the project-scope HTTP entry names " + api.DefaultAddr + ", which another program holds here: " + err.Error()
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				d, err := net.Dial("tcp", target)
+				if err != nil {
+					return
+				}
+				defer d.Close()
+				go io.Copy(d, c)
+				io.Copy(c, d)
+			}()
+		}
+	}()
 }
 
 // unitymcp runs the real binary as the user would, with UNITYMCP_HOME set
@@ -337,9 +402,17 @@ func TestAgentCLIs(t *testing.T) {
 		t.Run(cli.client, func(t *testing.T) {
 			for _, form := range []struct{ scope, mode string }{{"user", "http"}, {"user", "stdio"}, {"project", "stdio"}, {"project", "http"}} {
 				t.Run(form.scope+"-"+form.mode, func(t *testing.T) {
-					game := newProject(t, "Game")
+					// A name of its own: the daemon serves every run's editor,
+					// and a project-scope HTTP entry pins its project by name.
+					game := newProject(t, "Game-"+cli.client+"-"+form.scope+"-"+form.mode)
 					gameSim := e.startSim(game, editorsim.Config{})
 					r := &agentRun{t: t, cli: cli, bin: bin, home: t.TempDir(), proj: game, scope: form.scope, mode: form.mode, token: e.Token}
+					if form.scope == "project" {
+						r.teammate(e.State.Root)
+						if form.mode == "http" {
+							forwardDefaultAddr(t, e.URL)
+						}
+					}
 					r.model = startFakeModel(t, "get-logs", `{"MaxCount":5}`)
 					if cli.settings != nil {
 						cli.settings(r)
@@ -377,7 +450,7 @@ func TestAgentCLIs(t *testing.T) {
 					if got := getLogsCalls(gameSim) - before; got != 1 || getLogsCalls(otherSim) != beforeOther {
 						t.Errorf("Game's editor ran get-logs %d times (want 1), Other's %d times (want 0)", got, getLogsCalls(otherSim)-beforeOther)
 					}
-					if d := filepath.Join(r.home, ".local", "share", "UnityMCP"); fileExists(d) {
+					if d := filepath.Join(r.home, ".local", "share", "UnityMCP"); form.scope == "user" && fileExists(d) {
 						t.Errorf("the client's `unitymcp stdio` used the default state directory %s, not the entry's", d)
 					}
 					// Idempotent, also after the client rewrote its file.
@@ -435,6 +508,9 @@ func TestInspectorReadsConfigs(t *testing.T) {
 			r := &agentRun{t: t, cli: agentCLI{client: tc.client, bin: "mcp-inspector", direct: true, env: func(*agentRun) []string {
 				return []string{"MCP_INSPECTOR_SECRET_STORE=memory"}
 			}}, bin: bin, home: t.TempDir(), proj: game, scope: tc.scope, mode: tc.mode, token: e.Token}
+			if tc.scope == "project" {
+				r.teammate(e.State.Root)
+			}
 			r.unitymcp(e.State.Root, r.installArgs("install")...)
 			path := r.configPath()
 			inspect := func(args ...string) string {
@@ -455,7 +531,7 @@ func TestInspectorReadsConfigs(t *testing.T) {
 			if getLogsCalls(sim) != 1 {
 				t.Errorf("the run's editor ran get-logs %d times, want 1", getLogsCalls(sim))
 			}
-			if d := filepath.Join(r.home, ".local", "share", "UnityMCP"); fileExists(d) {
+			if d := filepath.Join(r.home, ".local", "share", "UnityMCP"); tc.scope == "user" && fileExists(d) {
 				t.Errorf("the inspector's `unitymcp stdio` used the default state directory %s, not the entry's", d)
 			}
 		})
@@ -473,6 +549,11 @@ func TestNoSecretInProjectFiles(t *testing.T) {
 	r := &agentRun{t: t, home: home, proj: game}
 	writeFile(t, filepath.Join(game, "Packages", "manifest.json"), "{\n  \"dependencies\": {\n    \"com.unity.ugui\": \"2.0.0\"\n  }\n}\n")
 	before := projectFiles(t, game)
+	// A machine whose daemon has run: the token exists (a project-scope
+	// install reads the state folder and never makes one).
+	if _, err := (state.Dir{Root: stateDir}).EnsureToken(); err != nil {
+		t.Fatal(err)
+	}
 	r.unitymcp(stateDir, "install", "unity", "--project", game, "--source", "local")
 	var names []string
 	for _, c := range installer.Clients {

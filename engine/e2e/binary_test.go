@@ -53,8 +53,14 @@ type proc struct {
 
 func startProc(t *testing.T, home string, name string, args ...string) *proc {
 	t.Helper()
+	return startProcEnv(t, home, nil, name, args...)
+}
+
+// startProcEnv is startProc with more of the environment (NAME=value).
+func startProcEnv(t *testing.T, home string, env []string, name string, args ...string) *proc {
+	t.Helper()
 	cmd := exec.Command(name, args...)
-	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home)
+	cmd.Env = append(append(os.Environ(), "UNITYMCP_HOME="+home), env...)
 	var sb syncBuffer
 	cmd.Stderr = &sb
 	if err := cmd.Start(); err != nil {
@@ -199,7 +205,7 @@ func TestBinariesEndToEnd(t *testing.T) {
 		}
 		return string(out), code
 	}
-	if out, code := cli("call", "control-play-mode", "--project", proj, "--args", `{"Action":"Play"}`); code != 0 || !strings.Contains(out, `"IsPlaying":true`) {
+	if out, code := cli("call", "control-play-mode", "--project", proj, "--args", `{"Action":"Play"}`); code != 0 || !strings.Contains(out, `"IsPlaying": true`) {
 		t.Errorf("call control-play-mode: %d %s", code, out)
 	}
 	if out, code := cli("call", "get-logs", "--args", `{"LogType":"Nope"}`); code != 1 || !strings.Contains(out, "invalid_params") {

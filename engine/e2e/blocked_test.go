@@ -80,13 +80,13 @@ func TestBlockedEditorDialog(t *testing.T) {
 		t.Fatalf("list-editors entry: %v, want state blocked and the dialog %q", ed, title)
 	}
 
-	// A call answers at once, naming the dialog and what to do.
-	start := time.Now()
+	// A call answers without waiting on the editor, naming the dialog and
+	// what to do: one that waited would end in deadline_exceeded (the
+	// editor never answers), not editor_blocked.
 	status, r = e.call("", "get-logs", map[string]any{})
-	took := time.Since(start)
 	msg, _ := r["error"].(map[string]any)["message"].(string)
-	if errCode(r) != api.CodeEditorBlocked || !strings.Contains(msg, title) || !strings.Contains(msg, "dismiss") || took > 2*time.Second {
-		t.Fatalf("get-logs on the blocked editor: %d after %v: %v", status, took, r)
+	if errCode(r) != api.CodeEditorBlocked || !strings.Contains(msg, title) || !strings.Contains(msg, "dismiss") {
+		t.Fatalf("get-logs on the blocked editor: %d: %v", status, r)
 	}
 
 	notes.wait(t, "Unity is waiting on a dialog: "+title)

@@ -5,9 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/unitymcp/unitymcp/engine/catalog"
 )
 
 // cliRun runs the built unitymcp in dir (when not "") with UNITYMCP_HOME
@@ -39,7 +42,7 @@ func cliRun(t *testing.T, home, dir string, args ...string) (string, string, int
 var cliCommands = []string{"", "serve", "tray", "stdio", "call", "status", "stop", "definitions", "definitions list",
 	"definitions validate", "open", "service", "service install", "service uninstall", "service start", "service stop",
 	"service status", "help", "install", "install unity", "install client", "install skill", "uninstall", "uninstall unity",
-	"uninstall client", "doctor", "hash", "version", "completion", "completion bash"}
+	"uninstall client", "uninstall skill", "doctor", "hash", "version", "completion", "completion bash"}
 
 // --help and help CMD print the usage on stdout, exit 0 and do nothing:
 // no daemon started or contacted, no tray, nothing written to the state
@@ -93,6 +96,19 @@ func TestCLIUsageErrors(t *testing.T) {
 		{[]string{"stdio", "--project", missing}, missing + ": no such folder"},
 		{[]string{"doctor", "--project", notUnity}, notUnity + " is not a Unity project"},
 		{[]string{"status", "extra"}, `"extra"`},
+		// Issue 30, item 7: every usage error is exit 2.
+		{[]string{"install", "client", "claude"}, `unknown client "claude" (did you mean "claude-code" or "claude-desktop"?)`},
+		{[]string{"install", "client", "vs-code"}, `(did you mean "vscode"?)`},
+		{[]string{"install", "client", "cursor", "--scope", "global"}, `--scope must be user or project, not "global"`},
+		{[]string{"install", "client", "claude-code", "--scope", "project"}, "the working directory is in no Unity project"},
+		{[]string{"install", "skill", "--scope", "project"}, "the working directory is in no Unity project"},
+		{[]string{"serve", "--addr", "0.0.0.0:27999"}, "only listens on loopback"},
+		{[]string{"call", "find-game-objects", "--args", "[1]"}, "--args must be a JSON object"},
+		{[]string{"call", "get-logs", "--args", "{}", "--args", "{}"}, "given twice"},
+		{[]string{"completion", "tcsh"}, `"tcsh"`},
+		{[]string{"completion"}, "say which shell"},
+		{[]string{"definitions", "validate", missing}, missing + ": no such file"},
+		{[]string{"definitions", "validate", notUnity}, notUnity + ": a folder with no definition file"},
 	} {
 		_, errOut, code := cliRun(t, home, "", tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {
@@ -134,11 +150,11 @@ func TestCLIWithDaemon(t *testing.T) {
 		t.Errorf("call of an unknown tool: exit %d, stdout %q, stderr %q; want exit 1 and the error body", code, out, errOut)
 	}
 	// run-tests with a failing test (the simulator has one) exits 1.
-	if out, errOut, code := cliRun(t, home, elsewhere, "call", "run-tests", "--project", game); code != 1 || !strings.Contains(out, `"FailedCount":1`) {
+	if out, errOut, code := cliRun(t, home, elsewhere, "call", "run-tests", "--project", game); code != 1 || !strings.Contains(out, `"FailedCount": 1`) || !strings.Contains(out, `"TestName": "Game.Tests.PlayerTests.Jump_IncreasesHeight"`) {
 		t.Errorf("call run-tests with a failing test: exit %d, stdout %q, stderr %q; want exit 1 and the result", code, out, errOut)
 	}
 	// From inside a project, call needs no --project.
-	if out, errOut, code := cliRun(t, home, filepath.Join(game, "Assets"), "call", "control-play-mode", "--args", `{"Action":"Play"}`); code != 0 || !strings.Contains(out, `"IsPlaying":true`) {
+	if out, errOut, code := cliRun(t, home, filepath.Join(game, "Assets"), "call", "control-play-mode", "--args", `{"Action":"Play"}`); code != 0 || !strings.Contains(out, `"IsPlaying": true`) {
 		t.Errorf("call from inside Game: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	// From elsewhere: short, names both projects and --project.
@@ -153,7 +169,10 @@ func TestCLIWithDaemon(t *testing.T) {
 	if out, _, _ := cliRun(t, home, elsewhere, "__complete", "call", "compile", "--project", ""); !strings.Contains(out, game) || !strings.Contains(out, other) {
 		t.Errorf("completing --project: %q", out)
 	}
-	if out, _, code := cliRun(t, home, elsewhere, "service", "status"); code != 0 || !strings.Contains(out, `"daemonRunning": true`) {
+	if out, _, code := cliRun(t, home, elsewhere, "service", "status", "--json"); code != 0 || !strings.Contains(out, `"daemonRunning": true`) {
+		t.Errorf("service status --json with a daemon running: exit %d %s", code, out)
+	}
+	if out, _, code := cliRun(t, home, elsewhere, "service", "status"); code != 0 || !strings.Contains(out, "daemon:         running at http://"+addr) || strings.Contains(out, "{") {
 		t.Errorf("service status with a daemon running: exit %d %s", code, out)
 	}
 	if out, errOut, code := cliRun(t, home, elsewhere, "stop"); code != 0 || !strings.Contains(out, "stopped") {
@@ -174,11 +193,12 @@ func TestCLIRefusals(t *testing.T) {
 	home := t.TempDir()
 	old := newProject(t, "Old")
 	os.WriteFile(filepath.Join(old, "ProjectSettings", "ProjectVersion.txt"), []byte("m_EditorVersion: 2021.3.45f1\n"), 0o644)
-	if _, errOut, code := cliRun(t, home, "", "install", "unity", "--project", old); code == 0 || !strings.Contains(errOut, "Unity 2021.3.45f1") || !strings.Contains(errOut, "2022.3 or later") {
+	if _, errOut, code := cliRun(t, home, "", "install", "unity", "--project", old); code != 2 || !strings.Contains(errOut, "Unity 2021.3.45f1") || !strings.Contains(errOut, "2022.3 or later") {
 		t.Errorf("install unity on Unity 2021.3: exit %d, %q", code, errOut)
 	}
 	game := newProject(t, "Game")
-	if out, errOut, code := cliRun(t, home, "", "install", "unity", "--project", game, "--source", "git"); code != 0 || !strings.Contains(out, "added") {
+	// Its Assets folder names the project, as for every other command.
+	if out, errOut, code := cliRun(t, home, "", "install", "unity", "--project", filepath.Join(game, "Assets"), "--source", "git"); code != 0 || !strings.Contains(out, "added") {
 		t.Fatalf("install unity: exit %d, %q %q", code, out, errOut)
 	}
 	b, _ := os.ReadFile(filepath.Join(game, "Packages", "manifest.json"))
@@ -192,5 +212,99 @@ func TestCLIRefusals(t *testing.T) {
 	out, _, code := cliRun(t, home, "", "doctor")
 	if code != 1 || !strings.Contains(out, "FAIL") || !strings.Contains(out, filepath.Join(home, ".cursor", "mcp.json")+" does not parse") {
 		t.Errorf("doctor with a broken cursor config: exit %d\n%s", code, out)
+	}
+}
+
+// Every tool a help text names in a `unitymcp call TOOL` exists, and every
+// daemon route it names is one the daemon serves (engine/server/server.go's
+// patterns, read from the source so the test follows them): a help text
+// that sends a user to read-console or /p/HASH/mcp fails here.
+func TestCLIHelpNamesWhatExists(t *testing.T) {
+	t.Parallel()
+	tools := map[string]bool{}
+	for _, tool := range catalog.Builtins() {
+		tools[tool.Name] = true
+	}
+	src, err := os.ReadFile(filepath.Join("..", "server", "server.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var routes []*regexp.Regexp
+	for _, m := range regexp.MustCompile(`(?:HandleFunc|Handle)\("(?:[A-Z]+ )?([^"]+)"`).FindAllStringSubmatch(string(src), -1) {
+		pat := regexp.QuoteMeta(m[1])
+		pat = regexp.MustCompile(`\\\{[a-z]+\\\}`).ReplaceAllString(pat, `[^/]+`)
+		routes = append(routes, regexp.MustCompile("^"+pat+"$"))
+	}
+	routes = append(routes, regexp.MustCompile("^/bridge$"), regexp.MustCompile("^/proof$"))
+	callRe := regexp.MustCompile(`unitymcp call ([a-z][a-z0-9_-]*)`)
+	routeRe := regexp.MustCompile(`(?:127\.0\.0\.1:\d+|\s|\(|^)(/(?:mcp|projects|p|health|tools|events|config|bridge|proof)(?:/[A-Za-z0-9_<>{}.-]+)*)`)
+	home := t.TempDir()
+	named := 0
+	for _, c := range cliCommands {
+		out, _, code := cliRun(t, home, "", append(strings.Fields(c), "--help")...)
+		if code != 0 {
+			t.Fatalf("%s --help: exit %d", c, code)
+		}
+		for _, m := range callRe.FindAllStringSubmatch(out, -1) {
+			named++
+			if !tools[m[1]] {
+				t.Errorf("unitymcp %s --help names the tool %q, which does not exist", c, m[1])
+			}
+		}
+		for _, m := range routeRe.FindAllStringSubmatch(out, -1) {
+			named++
+			route := regexp.MustCompile(`HASH|<hash>|\{hash\}`).ReplaceAllString(m[1], "0123456789abcdef")
+			ok := false
+			for _, r := range routes {
+				ok = ok || r.MatchString(route)
+			}
+			if !ok {
+				t.Errorf("unitymcp %s --help names the route %s, which the daemon does not serve", c, m[1])
+			}
+		}
+	}
+	if named == 0 {
+		t.Fatal("no help text names a tool or a route: the patterns are wrong")
+	}
+}
+
+// definitions validate says what it checked: nothing (and where it looked)
+// when there is nothing, every file of a folder it is given, and a file
+// outside the definitions folders as one the daemon does not load.
+func TestCLIDefinitionsValidateSaysWhatItChecked(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	out, errOut, code := cliRun(t, home, t.TempDir(), "definitions", "validate")
+	if code != 0 || !strings.Contains(out, "no definition files in ") || !strings.Contains(out, "nothing to check") {
+		t.Errorf("validate with nothing to check: exit %d, %q %q", code, out, errOut)
+	}
+	loose := t.TempDir()
+	os.WriteFile(filepath.Join(loose, "a.json"), []byte(`{"name":"loose_a","description":"d","kind":"probe","reads":[{"id":"t","path":"UnityEngine.Time/time"}]}`), 0o644)
+	os.WriteFile(filepath.Join(loose, "b.json"), []byte(`{"name":"loose_b","description":"d","kind":"probe","reads":[{"id":"t","path":"UnityEngine.Time/time"}]}`), 0o644)
+	out, errOut, code = cliRun(t, home, t.TempDir(), "definitions", "validate", loose)
+	if code != 0 || strings.Count(out, "ok        ") != 2 || !strings.Contains(out, "the daemon does not load it") {
+		t.Errorf("validate a folder of loose files: exit %d, %q %q", code, out, errOut)
+	}
+}
+
+// call --project takes the folder a connected editor reports, Unity
+// project or not (the quick start's `editorsim --project "$(mktemp -d)"`),
+// and the error for an ambiguous call is said once, on stderr.
+func TestCLICallAcceptsAConnectedEditorsFolder(t *testing.T) {
+	home := t.TempDir()
+	_, addr := startServe(t, home, "127.0.0.1:0")
+	scratch, other := t.TempDir(), newProject(t, "Other")
+	startProc(t, home, bins.editorsim, "--addr", addr, "--project", scratch)
+	startProc(t, home, bins.editorsim, "--addr", addr, "--project", other)
+	waitEditors(t, home, 2)
+	if out, errOut, code := cliRun(t, home, t.TempDir(), "call", "get-logs", "--project", scratch); code != 0 || !strings.Contains(out, `"TotalCount"`) {
+		t.Errorf("call --project <a connected editor's scratch folder>: exit %d, %q %q", code, out, errOut)
+	}
+	if _, errOut, code := cliRun(t, home, t.TempDir(), "call", "get-logs", "--project", t.TempDir()); code != 2 || !strings.Contains(errOut, "is not a Unity project") {
+		t.Errorf("call --project <a folder no editor reports>: exit %d, %q", code, errOut)
+	}
+	out, errOut, code := cliRun(t, home, t.TempDir(), "call", "get-logs")
+	if code != 1 || out != "" || strings.Count(errOut, "more than one Unity editor is connected") != 1 {
+		t.Errorf("ambiguous call: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

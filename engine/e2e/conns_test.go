@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -34,16 +35,9 @@ func rawGet(t *testing.T, c net.Conn, path, auth string) *http.Response {
 	return resp
 }
 
-// TestUnauthenticatedConnectionsBounded: an answer without the token (401,
-// 403, /proof) closes the connection at once instead of keeping it for the
-// 2-minute idle timeout; no more than MaxUnauthenticated connections are
-// served before they authenticate — the next waits until one goes — while
-// authenticated connections do not count.
-func TestUnauthenticatedConnectionsBounded(t *testing.T) {
-	const max = 4
-	e := startDaemonWith(t, func(c *daemon.Config) { c.MaxUnauthenticated = max; c.HeaderTimeout = 20 * time.Second })
-	addr := strings.TrimPrefix(e.URL, "http://")
-	dial := func() net.Conn {
+// dialer dials addr, each connection closed at the test's end.
+func dialer(t *testing.T, addr string) func() net.Conn {
+	return func() net.Conn {
 		c, err := net.Dial("tcp", addr)
 		if err != nil {
 			t.Fatal(err)
@@ -51,10 +45,23 @@ func TestUnauthenticatedConnectionsBounded(t *testing.T) {
 		t.Cleanup(func() { c.Close() })
 		return c
 	}
+}
+
+// TestUnauthenticatedConnectionsBounded: an answer without the token (401,
+// 403, /proof without keep=1) closes the connection at once instead of keeping it
+// for the 2-minute idle timeout; no more than MaxUnauthenticated connections are
+// served before they authenticate — the next waits until one goes — while
+// authenticated connections do not count.
+func TestUnauthenticatedConnectionsBounded(t *testing.T) {
+	const max = 4
+	e := startDaemonWith(t, func(c *daemon.Config) { c.MaxUnauthenticated = max; c.HeaderTimeout = 20 * time.Second })
+	addr := strings.TrimPrefix(e.URL, "http://")
+	dial := dialer(t, addr)
 	for _, tt := range []struct{ name, path, auth string }{
 		{"no token", "/health", ""},
 		{"wrong token", "/health", "Bearer nope"},
 		{"proof", "/proof?nonce=00112233445566778899aabbccddeeff", ""},
+		{"bad proof nonce, keep asked", "/proof?nonce=0011&keep=1", ""},
 	} {
 		c := dial()
 		rawGet(t, c, tt.path, tt.auth)
@@ -105,5 +112,49 @@ func TestUnauthenticatedConnectionsBounded(t *testing.T) {
 		}
 	case <-time.After(3 * time.Second):
 		t.Error("the waiting connection was not served after a slot freed")
+	}
+}
+
+// TestProvenConnectionCarriesTheToken: a client proves each connection
+// before the token goes on it (engine/client/proof.go), so a successful
+// /proof asked with keep=1 keeps the connection open for that request — and only for the
+// proof's grace (the header timeout), not the 2-minute idle timeout, when
+// no request comes; once authenticated, the grace no longer applies.
+func TestProvenConnectionCarriesTheToken(t *testing.T) {
+	const grace = 700 * time.Millisecond
+	e := startDaemonWith(t, func(c *daemon.Config) { c.HeaderTimeout = grace })
+	addr := strings.TrimPrefix(e.URL, "http://")
+	proof := "/proof?nonce=00112233445566778899aabbccddeeff&keep=1"
+	dial := dialer(t, addr)
+	idle := dial()
+	if resp := rawGet(t, idle, proof, ""); resp.StatusCode != http.StatusOK || resp.Close {
+		t.Fatalf("/proof: status %d, close %v; want 200 on a connection kept open", resp.StatusCode, resp.Close)
+	}
+	// Closed by the daemon (EOF) is the verdict: under the 2-minute idle
+	// timeout instead, the read would reach its deadline first, a minute
+	// away however busy the machine is.
+	idle.SetReadDeadline(time.Now().Add(time.Minute))
+	if _, err := idle.Read(make([]byte, 1)); !errors.Is(err, io.EOF) {
+		t.Errorf("a proven connection with no request: read %v, want it closed after the grace (%v)", err, grace)
+	}
+	used := dial()
+	rawGet(t, used, proof, "")
+	if resp := rawGet(t, used, "/health", "Bearer "+e.Token); resp.StatusCode != http.StatusOK {
+		t.Fatalf("the token's request on the proven connection: status %d, want 200", resp.StatusCode)
+	}
+	// Authenticated, the grace no longer applies: a stream opened on a
+	// proven connection lasts past it.
+	stream := dial()
+	rawGet(t, stream, proof, "")
+	io.WriteString(stream, "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "+e.Token+"\r\n\r\n")
+	stream.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(stream), nil)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("/events on a proven connection: %v %v", resp, err)
+	}
+	stream.SetReadDeadline(time.Now().Add(4 * grace))
+	_, err = io.Copy(io.Discard, resp.Body)
+	if !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Errorf("an authenticated stream on a proven connection after the grace: %v, want it still open", err)
 	}
 }

@@ -15,16 +15,24 @@ import (
 )
 
 // consoleClient is an official Go SDK client that records the Console
-// messages and resource updates the daemon sends it.
+// messages, resource updates and tool list changes the daemon sends it.
 type consoleClient struct {
-	cs      *mcp.ClientSession
-	logs    chan *mcp.LoggingMessageParams
-	updated chan string
+	cs          *mcp.ClientSession
+	logs        chan *mcp.LoggingMessageParams
+	updated     chan string
+	listChanged chan struct{}
 }
 
 func connectConsole(t *testing.T, ctx context.Context, e *env, path string) *consoleClient {
 	t.Helper()
-	c := &consoleClient{logs: make(chan *mcp.LoggingMessageParams, 1000), updated: make(chan string, 100)}
+	return connectConsoleOver(t, ctx, &mcp.StreamableClientTransport{Endpoint: e.URL + path, HTTPClient: &http.Client{Transport: tokenTransport{token: e.Token}}})
+}
+
+// connectConsoleOver is connectConsole over any transport (`unitymcp
+// stdio`: mcp.CommandTransport).
+func connectConsoleOver(t *testing.T, ctx context.Context, transport mcp.Transport) *consoleClient {
+	t.Helper()
+	c := &consoleClient{logs: make(chan *mcp.LoggingMessageParams, 1000), updated: make(chan string, 100), listChanged: make(chan struct{}, 100)}
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-console", Version: "1"}, &mcp.ClientOptions{
 		LoggingMessageHandler: func(_ context.Context, r *mcp.LoggingMessageRequest) {
 			select {
@@ -39,11 +47,16 @@ func connectConsole(t *testing.T, ctx context.Context, e *env, path string) *con
 			default:
 			}
 		},
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
+			select {
+			case c.listChanged <- struct{}{}:
+			default:
+			}
+		},
 	})
-	transport := &mcp.StreamableClientTransport{Endpoint: e.URL + path, HTTPClient: &http.Client{Transport: tokenTransport{token: e.Token}}}
 	cs, err := client.Connect(ctx, transport, &mcp.ClientSessionOptions{ProtocolVersion: protocolVersions[0]})
 	if err != nil {
-		t.Fatalf("connect %s: %v", path, err)
+		t.Fatalf("connect: %v", err)
 	}
 	t.Cleanup(func() { cs.Close() })
 	c.cs = cs
@@ -270,8 +283,8 @@ func TestConsoleLoggingAndResources(t *testing.T) {
 				t.Error("unity://editors lists declared tools")
 			}
 		}
-		if !contains(hashes, a) || !contains(hashes, b) {
-			t.Errorf("unity://editors: %v", v)
+		if !contains(hashes, a) || contains(hashes, b) {
+			t.Errorf("unity://editors of a session pinned to Alpha: %v, want Alpha's editor only", v)
 		}
 		res, err := ca.cs.ListResources(ctx, nil)
 		if err != nil {

@@ -293,7 +293,7 @@ func TestDeployedShape(t *testing.T) {
 	}
 	// Each session's calls per turn (of 20) in the full run: enough that a
 	// turn is mostly all its sessions calling at once, not their start and
-	// the last ones finishing alone (docs/performance.md, "Eighth round").
+	// the last ones finishing alone (docs/performance.md's git history, its "Eighth round").
 	perTurn := map[int]int{1: 200, 8: 100, 64: 20}
 	if only := os.Getenv("UNITYMCP_BENCH_ONLY"); only != "" {
 		// Profiling one path (with UNITYMCP_CPUPROFILE): only the targets whose

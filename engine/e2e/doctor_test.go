@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -46,7 +47,8 @@ func TestDoctorBrokenSetup(t *testing.T) {
 	}
 	// --fix applies the safe fixes; following the advice fixes the rest.
 	out, _ = run("doctor", "--project", proj, "--fix")
-	if !strings.Contains(out, "FIXED token readable by others") || !strings.Contains(out, "FIXED Cursor") {
+	if !strings.Contains(out, "FIXED made the token owner-only") || !strings.Contains(out, "FIXED rewrote the unitymcp entry of Cursor (user, "+cursor+")") ||
+		strings.Contains(out, "FIXED token readable") {
 		t.Errorf("doctor --fix:\n%s", out)
 	}
 	if fi, _ := os.Stat(filepath.Join(home, "token")); fi.Mode().Perm() != 0o600 {
@@ -62,5 +64,33 @@ func TestDoctorBrokenSetup(t *testing.T) {
 	out, code = run("doctor", "--project", proj)
 	if code != 0 || strings.Contains(out, "FAIL") {
 		t.Errorf("doctor after the fixes (%d):\n%s", code, out)
+	}
+}
+
+// doctor --json prints one JSON document (the checks and the verdict), and
+// doctor finds the project from the working directory like every command.
+func TestDoctorJSONAndWorkingDirectory(t *testing.T) {
+	home := t.TempDir()
+	proj := newProject(t, "Game")
+	out, errOut, code := cliRun(t, home, filepath.Join(proj, "Assets"), "doctor", "--json")
+	var rep struct {
+		OK      bool   `json:"ok"`
+		Project string `json:"project"`
+		Checks  []struct {
+			Level, What string
+		} `json:"checks"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("doctor --json is not one JSON document (%v): exit %d\n%s\n%s", err, code, out, errOut)
+	}
+	if rep.Project != proj || rep.OK || code != 1 {
+		t.Errorf("doctor --json in %s: project %q, ok %v, exit %d", proj, rep.Project, rep.OK, code)
+	}
+	found := false
+	for _, c := range rep.Checks {
+		found = found || c.Level == "FAIL" && strings.Contains(c.What, "the unitymcp package is not in")
+	}
+	if !found {
+		t.Errorf("doctor in the project did not check its manifest: %+v", rep.Checks)
 	}
 }

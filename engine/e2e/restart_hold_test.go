@@ -43,12 +43,10 @@ func TestRestartedDaemonWaitsForRunningEditors(t *testing.T) {
 	}
 	t.Logf("first call after the restart answered in %v (the editor reconnected meanwhile)", time.Since(start).Round(time.Millisecond))
 
-	start = time.Now()
+	// editor_not_connected is the verdict: a call held for an editor
+	// whose process is gone would end in deadline_exceeded.
 	st, r = e.call(goneHash, "get-logs", map[string]any{})
 	if st != 503 || errCode(r) != "editor_not_connected" {
 		t.Fatalf("editor whose process is gone: %d %v", st, r)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("waited %v for an editor whose process is gone", d)
 	}
 }

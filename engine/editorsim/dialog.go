@@ -14,7 +14,15 @@ type dialogState struct {
 	mu      sync.Mutex
 	probeAt time.Time     // when the waiting probe was posted; zero: none waits
 	dismiss chan struct{} // closed by DismissDialog; nil: no dialog open
+	answer  string        // how the last dialog was answered (DialogAnswer)
 }
+
+// How a dialog was answered (DialogAnswer).
+const (
+	DialogDefault   = "default"   // its default button (Return)
+	DialogCancel    = "cancel"    // cancel (Escape, the window's close)
+	DialogDismissed = "dismissed" // DismissDialog, or the window destroyed
+)
 
 // pong answers a ping the way the Unity package does (BridgeClient's
 // MainThreadWaitMs): at once, off the main thread, with how long the probe
@@ -73,10 +81,18 @@ func (s *Sim) OpenDialog(title string) error {
 		if w != nil {
 			closed = w.closed
 		}
+		answer := DialogDismissed
 		select {
 		case <-dismiss:
 		case <-closed:
+			if w.answer != "" {
+				answer = w.answer
+			}
 		}
+		// Recorded before the window goes: whoever sees it gone reads the answer.
+		d.mu.Lock()
+		d.answer = answer
+		d.mu.Unlock()
 		if w != nil {
 			w.close()
 		}
@@ -85,7 +101,7 @@ func (s *Sim) OpenDialog(title string) error {
 			d.dismiss = nil
 		}
 		d.mu.Unlock()
-		s.log.Info("editorsim: dialog dismissed", "title", title)
+		s.log.Info("editorsim: dialog answered", "title", title, "answer", answer)
 	}()
 	return <-shown
 }
@@ -101,6 +117,14 @@ func (s *Sim) DismissDialog() {
 	}
 }
 
+// DialogAnswer says how the last dialog was answered: DialogDefault,
+// DialogCancel or DialogDismissed ("" while none was).
+func (s *Sim) DialogAnswer() string {
+	s.dl.mu.Lock()
+	defer s.dl.mu.Unlock()
+	return s.dl.answer
+}
+
 // openConfiguredDialog opens Config.Dialog after Config.DialogAfter.
 func (s *Sim) openConfiguredDialog() {
 	time.Sleep(s.cfg.DialogAfter)
@@ -109,9 +133,11 @@ func (s *Sim) openConfiguredDialog() {
 	}
 }
 
-// dialogWindow is a shown dialog: closed is closed when the user closed
-// it; close takes it (and its main window) off the screen.
+// dialogWindow is a shown dialog: closed is closed when the user answered
+// it, with answer set first ("" when its window was destroyed); close takes
+// it (and its main window) off the screen.
 type dialogWindow struct {
 	closed chan struct{}
+	answer string
 	close  func()
 }

@@ -18,7 +18,9 @@ import (
 // _NET_WM_PID, _NET_WM_NAME and WM_NAME, _NET_WM_WINDOW_TYPE_DIALOG,
 // _NET_WM_STATE_MODAL (set before mapping, as EWMH asks), WM_TRANSIENT_FOR
 // the main window, and WM_DELETE_WINDOW in WM_PROTOCOLS so the window
-// manager's close reaches it. It returns once the dialog is mapped.
+// manager's close reaches it. Return answers it as its default button,
+// Escape and the close as cancel (dialogWindow.answer). It returns once the
+// dialog is mapped.
 func showDialog(title string, pid int) (*dialogWindow, error) {
 	if os.Getenv("DISPLAY") == "" {
 		return nil, errors.New("no X display (DISPLAY is not set)")
@@ -57,7 +59,7 @@ func showDialog(title string, pid int) (*dialogWindow, error) {
 		}
 		err = xproto.CreateWindowChecked(conn, screen.RootDepth, id, screen.Root, x, y, w, h, 0,
 			xproto.WindowClassInputOutput, screen.RootVisual, xproto.CwBackPixel|xproto.CwEventMask,
-			[]uint32{screen.WhitePixel, xproto.EventMaskStructureNotify}).Check()
+			[]uint32{screen.WhitePixel, xproto.EventMaskStructureNotify | xproto.EventMaskKeyPress}).Check()
 		if err != nil {
 			return 0, err
 		}
@@ -83,6 +85,19 @@ func showDialog(title string, pid int) (*dialogWindow, error) {
 	xproto.MapWindow(conn, mainWin)
 	xproto.MapWindow(conn, dlg)
 
+	setup := xproto.Setup(conn)
+	keys, _ := xproto.GetKeyboardMapping(conn, setup.MinKeycode, byte(setup.MaxKeycode-setup.MinKeycode+1)).Reply()
+	keysym := func(code xproto.Keycode) uint32 {
+		if keys == nil || keys.KeysymsPerKeycode == 0 {
+			return 0
+		}
+		i := int(code-setup.MinKeycode) * int(keys.KeysymsPerKeycode)
+		if i < 0 || i >= len(keys.Keysyms) {
+			return 0
+		}
+		return uint32(keys.Keysyms[i])
+	}
+	dw := &dialogWindow{}
 	closed := make(chan struct{})
 	mapped := make(chan struct{})
 	var once, mapOnce sync.Once
@@ -101,6 +116,16 @@ func showDialog(title string, pid int) (*dialogWindow, error) {
 				}
 			case xproto.ClientMessageEvent:
 				if e.Window == dlg && e.Type == protocols && xproto.Atom(e.Data.Data32[0]) == deleteWin {
+					dw.answer = DialogCancel
+					return
+				}
+			case xproto.KeyPressEvent:
+				switch keysym(e.Detail) {
+				case 0xff0d: // Return
+					dw.answer = DialogDefault
+					return
+				case 0xff1b: // Escape
+					dw.answer = DialogCancel
 					return
 				}
 			case xproto.DestroyNotifyEvent:
@@ -115,10 +140,12 @@ func showDialog(title string, pid int) (*dialogWindow, error) {
 	case <-closed:
 	case <-time.After(5 * time.Second): // a window manager that maps it late: it is there all the same
 	}
-	return &dialogWindow{closed: closed, close: func() {
+	dw.closed = closed
+	dw.close = func() {
 		xproto.DestroyWindow(conn, dlg)
 		xproto.DestroyWindow(conn, mainWin)
 		conn.Sync()
 		conn.Close()
-	}}, nil
+	}
+	return dw, nil
 }

@@ -15,7 +15,8 @@ import (
 var implemented = []string{"compile", "get-logs", "run-tests", "clear-console", "find-game-objects",
 	"get-hierarchy", "execute-dynamic-code", "screenshot", "control-play-mode", "simulate-mouse-ui",
 	"simulate-mouse-input", "simulate-keyboard", "reflect_read", "execute_code", "input_pointer", "input_key",
-	"input_record", "input_replay", "_script", "_undo", "get-menu-items", "execute-menu-item"}
+	"input_record", "input_replay", "_script", "_undo", "get-menu-items", "execute-menu-item",
+	"console_get_count", "_editor_state"}
 
 // toolFunc runs one tool on the simulated main thread. after, when set,
 // runs once the answer is on its way (a reload after a compile).
@@ -44,6 +45,8 @@ var tools = map[string]toolFunc{
 	"input_replay":         simInputReplay,
 	"get-menu-items":       simGetMenuItems,
 	"execute-menu-item":    simExecuteMenuItem,
+	"console_get_count":    simConsoleGetCount,
+	"_editor_state":        simEditorState,
 	"sim_set":              simSet,
 	"sim_select":           simSelect,
 }
@@ -65,6 +68,8 @@ func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) 
 		s.executed[p.CallID] = ex
 	}
 	s.mu.Unlock()
+	ctx, done := s.begin(ctx, p) // a call/cancel for it ends ctx
+	defer done()
 	if s.cfg.CrashAfter > 0 && n == s.cfg.CrashAfter {
 		s.log.Info("editorsim: simulating a crash", "call", n)
 		s.crash()
@@ -150,6 +155,9 @@ type Execution struct {
 	// Session is the frame's "session" as it last arrived: the simulator
 	// keeps no undo history, so it only records whose call it was.
 	Session string
+	// Cancelled: a call/cancel for it arrived while it ran (the daemon's
+	// caller gave up).
+	Cancelled bool
 }
 
 // Executions returns, per call id, how many times it was executed (the

@@ -59,6 +59,9 @@ type editorState struct {
 	recording    *recording
 	// onLog forwards every entry logged to the daemon (tools_console.go).
 	onLog func(logEntry)
+	// compileFailed: the last compile had errors
+	// (EditorUtility.scriptCompilationFailed).
+	compileFailed bool
 }
 
 type logEntry struct {

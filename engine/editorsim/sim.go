@@ -15,6 +15,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -56,8 +57,7 @@ type Config struct {
 	// nothing until the dialog is dismissed, as Unity's does.
 	Dialog      string
 	DialogAfter time.Duration
-	// WrapConn, when set, wraps the bridge's TCP connection (the command
-	// gives platform.QuietConn, as the daemon uses for its own).
+	// WrapConn, when set, wraps the bridge's TCP connection.
 	WrapConn func(net.Conn) net.Conn
 	// NoExecutions keeps no record for Executions (the command sets it:
 	// nothing reads the record there, and it grows by a call id per call).
@@ -80,8 +80,11 @@ type Sim struct {
 	reloads    int
 	assemblies map[string]bool // script hashes "compiled" (cached until a reload)
 	executed   map[string]Execution
+	running    map[string]*runningCall // by call id, for call/cancel (cancel.go)
 	helloAt    time.Time
 	connected  chan struct{}
+	// started, when set, is told of each call as it starts (tests wait on it).
+	started func(bridge.CallParams)
 
 	st *editorState
 	dl dialogState // the main-thread probe and the open dialog (dialog.go)
@@ -144,6 +147,7 @@ var errCrash = errors.New("simulated crash")
 func (s *Sim) Run(ctx context.Context) error {
 	backoff := 100 * time.Millisecond
 	first := true
+	failures := 0 // in a row: the first is said, the rest only at debug level
 	for ctx.Err() == nil {
 		err := s.session(ctx, &first)
 		if ctx.Err() != nil {
@@ -156,9 +160,14 @@ func (s *Sim) Run(ctx context.Context) error {
 		var re *reloadError
 		if errors.As(err, &re) || errors.Is(err, errCrash) {
 			wait = s.cfg.ReloadDelay
-			backoff = 100 * time.Millisecond
+			backoff, failures = 100*time.Millisecond, 0
 		} else {
-			s.log.Warn("editorsim: connection failed; retrying", "err", err, "in", backoff)
+			if failures == 0 {
+				s.log.Warn("editorsim: connection failed; retrying quietly until it connects", "err", err, "why", dialHint(err, s.cfg.BaseURL))
+			} else {
+				s.log.Debug("editorsim: connection failed; retrying", "err", err, "in", backoff)
+			}
+			failures++
 			backoff = min(backoff*2, 5*time.Second)
 		}
 		select {
@@ -168,6 +177,17 @@ func (s *Sim) Run(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// dialHint says what a failed dial most likely means.
+func dialHint(err error, base string) string {
+	switch msg := err.Error(); {
+	case strings.Contains(msg, "401"):
+		return "the daemon at " + base + " refused this state folder's token: it is another state folder's daemon; run editorsim with the same UNITYMCP_HOME as the daemon, or -addr with that daemon's address (its daemon.json names it)"
+	case strings.Contains(msg, "connection refused"):
+		return "no daemon listens at " + base + " (unitymcp serve starts one; stop this simulator with Ctrl-C or kill)"
+	}
+	return ""
 }
 
 type reloadError struct{}
@@ -202,7 +222,7 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 			return s.call(ctx, peer, p)
 		}
 		return nil, &bridge.RPCError{Code: bridge.RPCMethodNotFound, Message: "the simulator has no method " + method}
-	}, nil)
+	}, s.notification)
 	runErr := make(chan error, 1)
 	go func() { runErr <- peer.Run() }()
 	s.mu.Lock()

@@ -84,8 +84,12 @@ func simCompile(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(
 		st.log("Warning", fmt.Sprintf("%s(%d,1): warning CS1030: %s", w.File, w.Line, w.Message), "")
 	}
 	fp := scriptsFingerprint(s.cfg.ProjectDir)
-	changed := fp != st.lastCompiled
+	// A compile after a failed one compiles what changed since that one
+	// (the fix), even when the scripts are back as they were at the last
+	// success: Unity reloads for it, and says the compile is fixed.
+	changed := fp != st.lastCompiled || st.compileFailed
 	success := len(errs) == 0
+	st.compileFailed = !success
 	if success {
 		st.lastCompiled = fp
 	}

@@ -195,9 +195,13 @@ func simInputKey(ctx context.Context, s *Sim, call bridge.CallParams) (any, func
 	if err != nil {
 		return nil, nil, toolErr("window_not_found", "%v", err)
 	}
-	key := a.str("key")
-	if len(key) == 0 || strings.ContainsAny(key, " /") {
-		return nil, nil, toolErr("invalid_params", "%q is not a KeyCode name", key)
+	key, ok := keyCode(a.str("key"))
+	if !ok {
+		// The package's words (EditorInputTools.ParseKey).
+		return nil, nil, toolErr("invalid_params", "%q is not a UnityEngine.KeyCode name (examples: F, Delete, Space, Alpha1, LeftArrow)", a.str("key"))
+	}
+	if err := checkModifiers(a); err != nil {
+		return nil, nil, err
 	}
 	if c := a.str("character"); len([]rune(c)) > 1 {
 		return nil, nil, toolErr("invalid_params", "character must be a single character, got %q", c)
@@ -423,4 +427,20 @@ func (s *Sim) capture(v, savePath string) map[string]any {
 	fi, _ := os.Stat(p)
 	res["path"], res["bytes"], res["note"] = filepath.ToSlash(p), fi.Size(), "saved (editor simulator)"
 	return res
+}
+
+// checkModifiers refuses a modifier the package does not know
+// (EditorInputTools.Modifiers: alt/option, ctrl/control, shift,
+// cmd/command/meta, any case).
+func checkModifiers(a argReader) error {
+	list, _ := a["modifiers"].([]any)
+	for _, m := range list {
+		s, _ := m.(string)
+		switch strings.ToLower(s) {
+		case "alt", "option", "ctrl", "control", "shift", "cmd", "command", "meta":
+		default:
+			return toolErr("invalid_params", "unknown modifier %q; use alt, ctrl, shift, cmd", fmt.Sprint(m))
+		}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package editorsim
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,17 +11,27 @@ import (
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
 
-// simMenu is the simulator's small menu: a few items of each of Unity's
-// menus, some on the default deny list, one disabled.
-var simMenu = []struct {
-	path    string
-	enabled bool
-}{
-	{"File/New Scene", true}, {"File/Save", true}, {"File/Save Project", true}, {"File/Build Settings...", true},
-	{"File/Build And Run", true}, {"File/Exit", true},
-	{"Edit/Undo", true}, {"Edit/Redo", false}, {"Edit/Delete", true}, {"Edit/Play", true},
-	{"Assets/Refresh", true}, {"Assets/Delete", true},
-	{"GameObject/Create Empty", true}, {"Window/General/Console", true}, {"Help/About Unity", true},
+// menuEntry is one item of the simulator's menu. The method fields are the
+// [MenuItem] method behind it; Unity's own (native) items have none.
+type menuEntry struct {
+	path                  string
+	enabled               bool
+	method, typ, assembly string
+	priority              int
+	validate              string // the method of its validation function, if any
+}
+
+// simMenu is the simulator's small menu: a few of Unity's own items of each
+// menu (some on the default deny list, one disabled), and a project's own
+// [MenuItem]s, one with a validation function that refuses it.
+var simMenu = []menuEntry{
+	{path: "File/New Scene", enabled: true}, {path: "File/Save", enabled: true}, {path: "File/Save Project", enabled: true},
+	{path: "File/Build Settings...", enabled: true}, {path: "File/Build And Run", enabled: true}, {path: "File/Exit", enabled: true},
+	{path: "Edit/Undo", enabled: true}, {path: "Edit/Redo", enabled: false}, {path: "Edit/Delete", enabled: true}, {path: "Edit/Play", enabled: true},
+	{path: "Assets/Refresh", enabled: true}, {path: "Assets/Delete", enabled: true},
+	{path: "GameObject/Create Empty", enabled: true}, {path: "Window/General/Console", enabled: true}, {path: "Help/About Unity", enabled: true},
+	{path: "Tools/Game/Reset Save Data", enabled: true, method: "ResetSaveData", typ: "Game.Editor.DebugMenu", assembly: "Game.Editor", priority: 1000},
+	{path: "Tools/Game/Rebuild Atlas", enabled: false, method: "RebuildAtlas", typ: "Game.Editor.DebugMenu", assembly: "Game.Editor", priority: 1000, validate: "CanRebuildAtlas"},
 }
 
 // defaultMenuDeny mirrors the package's MenuRules.DefaultDeny (Editor/Core/MenuRules.cs).
@@ -69,53 +80,125 @@ func menuDenied(path string, deny, allow []string) string {
 	return ""
 }
 
-func simGetMenuItems(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(), error) {
-	a := args(call)
-	filter, max := strings.ToLower(a.str("filter")), int(a.num("max_results"))
-	deny, allow := s.menuRules()
-	items := []map[string]any{}
-	total := 0
-	for _, m := range simMenu {
-		if filter != "" && !strings.Contains(strings.ToLower(m.path), filter) {
-			continue
-		}
-		total++
-		if max >= 0 && len(items) >= max {
-			continue
-		}
-		items = append(items, map[string]any{"path": m.path, "enabled": m.enabled, "denied": menuDenied(m.path, deny, allow) != ""})
+// menuFilterMatches is the package's MenuRules.FilterMatches: FilterText
+// matched as FilterType (contains, exact, startswith), ignoring case.
+func menuFilterMatches(path, text, typ string) bool {
+	p, t := strings.ToLower(path), strings.ToLower(text)
+	switch {
+	case t == "":
+		return true
+	case typ == "exact":
+		return p == t
+	case typ == "startswith":
+		return strings.HasPrefix(p, t)
 	}
-	return map[string]any{"items": items, "count": len(items), "total": total, "filter": a.str("filter"),
-		"message": "menu of the editor simulator"}, nil, nil
+	return strings.Contains(p, t)
 }
 
-func simExecuteMenuItem(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(), error) {
+// simGetMenuItems answers as the package's MenuTools.GetMenuItems: uLoop's
+// fields, one entry per item (its validation function too, with
+// IncludeValidation).
+func simGetMenuItems(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(), error) {
 	a := args(call)
-	path := strings.Trim(strings.TrimSpace(a.str("path")), "/")
-	found, enabled := false, false
+	text, typ, max := a.str("FilterText"), a.str("FilterType"), int(a.num("MaxCount"))
+	if typ == "" {
+		typ = "contains"
+	}
+	deny, allow := s.menuRules()
+	items := []map[string]any{}
+	total, matched := 0, 0
 	for _, m := range simMenu {
-		if strings.EqualFold(m.path, path) {
-			found, enabled, path = true, m.enabled, m.path
+		entries := []map[string]any{menuItemInfo(m, m.method, false, deny, allow)}
+		if m.validate != "" && a.boolean("IncludeValidation") {
+			entries = append(entries, menuItemInfo(m, m.validate, true, deny, allow))
+		}
+		for _, e := range entries {
+			total++
+			if !menuFilterMatches(m.path, text, typ) {
+				continue
+			}
+			matched++
+			if max < 0 || len(items) < max {
+				items = append(items, e)
+			}
 		}
 	}
-	if !found {
-		return nil, nil, toolErr("not_found", "there is no menu item %q; get-menu-items lists them (filter narrows the list)", path)
+	res := map[string]any{"MenuItems": items, "TotalCount": total, "FilteredCount": len(items), "AppliedFilter": text, "AppliedFilterType": typ}
+	if matched > len(items) {
+		res["Message"] = fmt.Sprintf("%d more item(s) match; raise MaxCount or narrow FilterText", matched-len(items))
+	}
+	return res, nil, nil
+}
+
+func menuItemInfo(m menuEntry, method string, validate bool, deny, allow []string) map[string]any {
+	typ, assembly := m.typ, m.assembly
+	if method == "" {
+		typ, assembly = "", ""
+	}
+	it := map[string]any{"Path": m.path, "MethodName": method, "TypeName": typ, "AssemblyName": assembly, "Priority": m.priority,
+		"IsValidateFunction": validate, "CanExecuteViaEditorApplication": !validate, "Enabled": !validate && m.enabled}
+	d := menuDenied(m.path, deny, allow)
+	it["Denied"] = d != ""
+	if d != "" {
+		it["WarningMessage"] = menuDeniedMessage(m.path, d)
+	}
+	return it
+}
+
+// simExecuteMenuItem answers as the package's MenuTools.ExecuteMenuItem.
+// The simulator does what a few items do: GameObject/Create Empty adds a
+// "GameObject" at the scene's root, Edit/Undo and Assets/Refresh log.
+func simExecuteMenuItem(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(), error) {
+	a := args(call)
+	path := strings.Trim(strings.TrimSpace(a.str("MenuItemPath")), "/")
+	fallback := true
+	if v, ok := a["UseReflectionFallback"].(bool); ok {
+		fallback = v
+	}
+	var m *menuEntry
+	for i := range simMenu {
+		if strings.EqualFold(simMenu[i].path, path) {
+			m, path = &simMenu[i], simMenu[i].path
+		}
+	}
+	if m == nil {
+		return nil, nil, toolErr("not_found", "there is no menu item %q; get-menu-items lists them (FilterText narrows the list)", path)
 	}
 	deny, allow := s.menuRules()
 	if d := menuDenied(path, deny, allow); d != "" {
 		return nil, nil, toolErr("menu_item_denied", "%s", menuDeniedMessage(path, d))
 	}
+	canReflect := fallback && m.method != ""
 	if a.boolean("dry_run") {
-		return map[string]any{"dry_run": true, "path": path, "enabled": enabled, "would_execute": enabled,
-			"message": "would run " + path + " (nothing was run)"}, nil, nil
+		would := m.enabled || canReflect
+		how, details := "", path+" is disabled now and has no [MenuItem] method to invoke: it would not run"
+		switch {
+		case m.enabled:
+			how, details = "EditorApplication", "would run "+path+" (nothing was run)"
+		case would:
+			how, details = "Reflection", "would run "+path+" (nothing was run)"
+		}
+		return map[string]any{"MenuItemPath": path, "Success": true, "MenuItemFound": true, "DryRun": true, "Enabled": m.enabled,
+			"WouldExecute": would, "ExecutionMethod": how, "Details": details}, nil, nil
 	}
-	if !enabled {
-		return nil, nil, toolErr("menu_item_failed", "Unity did not run %q: the item is disabled in the editor's current state (its validation refused it)", path)
+	how, details := "EditorApplication", "ran "+path
+	if !m.enabled {
+		if !canReflect {
+			hint := "; UseReflectionFallback=true invokes its [MenuItem] method anyway"
+			if m.method == "" {
+				hint = ", and it is one of Unity's own items, with no [MenuItem] method to invoke"
+			}
+			return nil, nil, toolErr("menu_item_failed", "Unity did not run %q: the item is disabled in the editor's current state (its validation refused it)%s", path, hint)
+		}
+		how, details = "Reflection", "ran "+path+" through its [MenuItem] method (Unity's menu refused it)"
 	}
 	s.st.mu.Lock()
+	if path == "GameObject/Create Empty" {
+		s.st.add(nil, "GameObject", "Untagged", true, transform(vec3(0, 0, 0)))
+	}
 	s.st.log("Log", "Executed menu item "+path+" (editor simulator)", "")
 	s.st.mu.Unlock()
-	return map[string]any{"path": path, "executed": true, "message": "ran " + path}, nil, nil
+	return map[string]any{"MenuItemPath": path, "Success": true, "MenuItemFound": true, "ExecutionMethod": how, "Details": details}, nil, nil
 }
 
 // menuDeniedMessage says which item the deny list refuses, by which entry,

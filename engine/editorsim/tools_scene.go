@@ -229,6 +229,51 @@ func simGetHierarchy(ctx context.Context, s *Sim, call bridge.CallParams) (any, 
 	if err != nil {
 		return nil, nil, err
 	}
-	return map[string]any{"hierarchyFilePath": filepath.ToSlash(p),
-		"message": fmt.Sprintf("Hierarchy of %d GameObject(s) saved; read the JSON file at hierarchyFilePath: 'hierarchy' holds the nested GameObjects, 'context' the scene name, node count and max depth (editor simulator)", nodes)}, nil, nil
+	return hierarchyAnswer(doc, filepath.ToSlash(p), tree, nodes, useLut), nil, nil
+}
+
+// inlineHierarchyBytes is the package's InlineHierarchyChars: a hierarchy
+// whose JSON is at most this long is in the answer too.
+const inlineHierarchyBytes = 32 * 1024
+
+// hierarchyAnswer is the package's SceneTools.HierarchyAnswer: uLoop's
+// message and hierarchyFilePath, the file's context, and the hierarchy
+// itself when small, else its root objects and the size of each.
+func hierarchyAnswer(doc map[string]any, path string, tree []map[string]any, nodes int, useLut bool) map[string]any {
+	b, _ := json.MarshalIndent(doc, "", "  ")
+	ctx := doc["context"].(map[string]any)
+	res := map[string]any{"hierarchyFilePath": path, "context": ctx}
+	var what string
+	if len(b) <= inlineHierarchyBytes {
+		res["hierarchy"] = tree
+		if useLut {
+			res["componentsLut"] = doc["componentsLut"]
+		}
+		what = "it is in 'hierarchy' below and in the JSON file at hierarchyFilePath"
+	} else {
+		roots := []map[string]any{}
+		for _, r := range tree {
+			if len(roots) == 50 {
+				break
+			}
+			roots = append(roots, map[string]any{"name": r["name"], "nodeCount": countNodes(r)})
+		}
+		res["roots"] = roots
+		lut := ""
+		if useLut {
+			lut = ", 'componentsLut' the component names that 'components' index"
+		}
+		what = fmt.Sprintf("it is too large to inline (%d KB): read the JSON file at hierarchyFilePath ('hierarchy' holds the nested GameObjects%s); 'roots' lists the root objects and their sizes", len(b)/1024, lut)
+	}
+	res["message"] = fmt.Sprintf("Hierarchy of %d GameObject(s) of %s: %s (editor simulator)", nodes, ctx["sceneName"], what)
+	return res
+}
+
+func countNodes(n map[string]any) int {
+	c := 1
+	kids, _ := n["children"].([]map[string]any)
+	for _, k := range kids {
+		c += countNodes(k)
+	}
+	return c
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
@@ -16,13 +17,19 @@ import (
 
 type fixtureTest struct {
 	Name, Assembly, Mode, Failure string
+	// Stack is the failure's stack trace, as NUnit reports it.
+	Stack string
 }
+
+// maxFailuresListed is the package's TestFailures.MaxListed.
+const maxFailuresListed = 20
 
 // fixtures are the simulator's built-in tests.
 var fixtures = []fixtureTest{
 	{Name: "Game.Tests.MathTests.Add_Works", Assembly: "Game.Tests", Mode: "EditMode"},
 	{Name: "Game.Tests.MathTests.Divide_ByZero_Throws", Assembly: "Game.Tests", Mode: "EditMode"},
-	{Name: "Game.Tests.PlayerTests.Jump_IncreasesHeight", Assembly: "Game.Tests", Mode: "EditMode", Failure: "Expected 2 but was 1"},
+	{Name: "Game.Tests.PlayerTests.Jump_IncreasesHeight", Assembly: "Game.Tests", Mode: "EditMode", Failure: "Expected 2 but was 1",
+		Stack: "at Game.Tests.PlayerTests.Jump_IncreasesHeight () [0x00001] in Assets/Tests/PlayerTests.cs:12\n"},
 	{Name: "Game.Tests.PlayModeSmoke.Loads", Assembly: "Game.PlayModeTests", Mode: "PlayMode"},
 }
 
@@ -59,17 +66,27 @@ func simRunTests(ctx context.Context, s *Sim, call bridge.CallParams) (any, func
 	}
 	passed, failed := 0, 0
 	var failures []map[string]string
+	failedTests := []map[string]string{}
 	for _, t := range run {
 		if t.Failure == "" {
 			passed++
 		} else {
 			failed++
 			failures = append(failures, map[string]string{"name": t.Name, "message": t.Failure})
+			if len(failedTests) < maxFailuresListed {
+				stack, _, _ := strings.Cut(strings.TrimSpace(t.Stack), "\n")
+				failedTests = append(failedTests, map[string]string{"TestName": t.Name, "Message": t.Failure, "StackTrace": stack})
+			}
 		}
 	}
 	now := time.Now()
+	// The package's answer (TestFailures.AddTo): the failed tests inline
+	// beside uLoop's counts, the first maxFailuresListed of them.
 	res := map[string]any{"Success": failed == 0, "CompletedAt": now.Format(time.RFC3339),
-		"TestCount": len(run), "PassedCount": passed, "FailedCount": failed, "SkippedCount": 0, "XmlPath": ""}
+		"TestCount": len(run), "PassedCount": passed, "FailedCount": failed, "SkippedCount": 0, "XmlPath": "", "FailedTests": failedTests}
+	if failed > len(failedTests) {
+		res["FailedTestsNotListed"] = failed - len(failedTests)
+	}
 	if len(run) == 0 {
 		res["Message"] = fmt.Sprintf("No %s tests matched the filter (editor simulator)", mode)
 	} else {

@@ -71,10 +71,20 @@ func simScreenshot(ctx context.Context, s *Sim, call bridge.CallParams) (any, fu
 		}
 		fi, _ := os.Stat(p)
 		abs, _ := filepath.Abs(p)
-		shots = append(shots, map[string]any{"ImagePath": filepath.ToSlash(abs), "FileSizeBytes": fi.Size(), "Width": wd, "Height": ht})
+		shots = append(shots, map[string]any{"ImagePath": filepath.ToSlash(abs), "FileSizeBytes": fi.Size(), "Width": wd, "Height": ht, "WindowTitle": w.Name})
 	}
 	if len(shots) == 0 {
 		return nil, nil, toolErr("window_not_found", "no open window matches %q (%s); open windows: %s", name, mode, strings.Join(names, ", "))
 	}
-	return map[string]any{"ScreenshotCount": len(shots), "Screenshots": shots}, nil, nil
+	return map[string]any{"ScreenshotCount": len(shots), "Screenshots": shots, "Message": describeShots(shots)}, nil, nil
+}
+
+// describeShots is the package's OutputSummaries.Screenshots: what each
+// file holds, and that the image is the file.
+func describeShots(shots []map[string]any) string {
+	parts := make([]string, len(shots))
+	for i, s := range shots {
+		parts[i] = fmt.Sprintf("the %s window, %dx%d px (%d KB)", s["WindowTitle"], s["Width"], s["Height"], (s["FileSizeBytes"].(int64)+1023)/1024)
+	}
+	return fmt.Sprintf("%d PNG screenshot(s): %s. Each image is the file at its ImagePath: read it to see the window.", len(shots), strings.Join(parts, "; "))
 }

@@ -1,8 +1,8 @@
 // Package jsonenc appends JSON as encoding/json's Marshal writes it, byte
 // for byte, without reflection, for the few shapes that every tool call
 // carries: a call's arguments across the bridge (the daemon's largest single
-// cost there was json.Marshal of that map, docs/performance.md, "Seventh
-// round") and a tool result's text. Anything it does not know it reports, so
+// cost there was json.Marshal of that map: docs/performance.md's git
+// history, its "Seventh round") and a tool result's text. Anything it does not know it reports, so
 // that the caller hands it to json.Marshal; the fuzz tests hold every byte to
 // json.Marshal's.
 package jsonenc
@@ -34,7 +34,7 @@ func String[S ~string | ~[]byte](b []byte, s S) []byte {
 // that a long string is never held escaped whole: a large tool result's
 // text goes to the client as it is escaped (docs/performance.md, "Large
 // results").
-func WriteString(w io.Writer, s, scratch []byte) ([]byte, error) {
+func WriteString[S ~string | ~[]byte](w io.Writer, s S, scratch []byte) ([]byte, error) {
 	return writeString(w, s, scratch, 32<<10)
 }
 
@@ -45,7 +45,7 @@ func WriteString(w io.Writer, s, scratch []byte) ([]byte, error) {
 // covers it as a continuation), or before a continuation byte with no lead
 // byte in the utf8.UTFMax-1 bytes before it (then no valid rune covers it,
 // and it is escaped alone).
-func writeString(w io.Writer, s, scratch []byte, piece int) ([]byte, error) {
+func writeString[S ~string | ~[]byte](w io.Writer, s S, scratch []byte, piece int) ([]byte, error) {
 	piece = max(piece, utf8.UTFMax) // a cut moved back still leaves a byte
 	b := append(scratch[:0], '"')
 	for len(s) > 0 {

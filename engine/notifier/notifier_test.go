@@ -29,24 +29,31 @@ func compileEvent(ok bool, n int) api.Event {
 	return api.Event{Type: api.EventCompileFinished, Project: "p1", Data: json.RawMessage(d)}
 }
 
-func newTest(t *testing.T, window time.Duration) (*Notifier, *recorder) {
+// clock is the notifier's clock in tests: it moves only when told, so the
+// windows are what the test says, however busy the machine.
+type clock struct{ now time.Time }
+
+func (c *clock) Now() time.Time          { return c.now }
+func (c *clock) Advance(d time.Duration) { c.now = c.now.Add(d) }
+
+func newTest(t *testing.T, window time.Duration) (*Notifier, *recorder, *clock) {
 	dir, _ := state.At(t.TempDir())
 	r := &recorder{}
-	n := New(Options{State: dir, Send: r.send, Window: window,
+	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	n := New(Options{State: dir, Send: r.send, Window: window, Now: c.Now,
 		Editor: func(string) (api.EditorInfo, bool) { return api.EditorInfo{ProductName: "Game"}, true }})
-	return n, r
+	return n, r, c
 }
 
 func TestRules(t *testing.T) {
 	t.Parallel()
-	n, r := newTest(t, time.Millisecond)
-	// Handle is synchronous; the sleeps are not synchronisation but let the
-	// 1 ms rate-limit window (on the real clock, which the notifier reads)
-	// pass, so each compile notification is due.
+	n, r, c := newTest(t, time.Millisecond)
+	// Handle is synchronous; the clock moves past the 1 ms rate-limit
+	// window between the compiles, so each compile notification is due.
 	n.Handle(compileEvent(false, 2))
-	time.Sleep(2 * time.Millisecond)
+	c.Advance(2 * time.Millisecond)
 	n.Handle(compileEvent(true, 0))
-	time.Sleep(2 * time.Millisecond)
+	c.Advance(2 * time.Millisecond)
 	n.Handle(compileEvent(true, 0)) // still fine: nothing to say
 	tests, _ := json.Marshal(map[string]any{"mode": "EditMode", "passed": 2, "failed": 1,
 		"failures": []map[string]any{{"name": "Game.Tests.PlayerTests.Jump_IncreasesHeight", "message": "Expected 2 but was 1"}}})
@@ -76,14 +83,15 @@ func TestRules(t *testing.T) {
 // next one says how many were held back.
 func TestBurstIsRateLimited(t *testing.T) {
 	t.Parallel()
-	n, r := newTest(t, 200*time.Millisecond)
+	n, r, c := newTest(t, 200*time.Millisecond)
 	for i := 0; i < 50; i++ {
 		n.Handle(compileEvent(false, i+1))
+		c.Advance(time.Millisecond) // a burst: all 50 within the window
 	}
 	if len(r.got) != 1 {
 		t.Fatalf("burst gave %d notifications: %q", len(r.got), r.got)
 	}
-	time.Sleep(250 * time.Millisecond) // kept: the 200 ms window must pass (the notifier reads the real clock)
+	c.Advance(200 * time.Millisecond) // the window has passed
 	n.Handle(compileEvent(false, 99))
 	if len(r.got) != 2 || !strings.Contains(r.got[1], "(+49 more held back)") {
 		t.Errorf("after the window: %q", r.got)
@@ -92,7 +100,7 @@ func TestBurstIsRateLimited(t *testing.T) {
 
 func TestSwitchesPersist(t *testing.T) {
 	t.Parallel()
-	n, r := newTest(t, time.Millisecond)
+	n, r, _ := newTest(t, time.Millisecond)
 	if err := n.SetEnabled(KindCompile, false); err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +125,7 @@ func TestDialogOncePerEpisode(t *testing.T) {
 	// A window long enough that the repeat filter (six windows) still holds
 	// the first text when the next episode starts.
 	const window = 100 * time.Millisecond
-	n, r := newTest(t, window)
+	n, r, c := newTest(t, window)
 	state := func(st api.EditorState, titles ...string) {
 		info := api.EditorInfo{State: st, ProductName: "Game"}
 		for _, ti := range titles {
@@ -125,7 +133,7 @@ func TestDialogOncePerEpisode(t *testing.T) {
 		}
 		d, _ := json.Marshal(info)
 		n.Handle(api.Event{Type: api.EventEditorState, Project: "p1", Data: d})
-		time.Sleep(window + 10*time.Millisecond) // the rate-limit window passes, as in TestRules
+		c.Advance(window + 10*time.Millisecond) // the rate-limit window passes, as in TestRules
 	}
 	state(api.StateBlocked, "Save Scene?")
 	state(api.StateBlocked, "Save Scene?") // the same episode: nothing new

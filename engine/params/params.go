@@ -18,8 +18,9 @@ import (
 type Param struct {
 	Name string
 	// Type is a JSON Schema type (boolean, number, integer, string, array,
-	// object), or one of the daemon's own: TypeID (an instance or entity id,
-	// see id.go) and TypeAny (any JSON value, null included).
+	// object), a choice of them joined by "|" ("number|boolean": either), or
+	// one of the daemon's own: TypeID (an instance or entity id, see id.go)
+	// and TypeAny (any JSON value, null included).
 	Type        string
 	Description string
 	Default     any
@@ -77,6 +78,16 @@ func Schema(params []Param) json.RawMessage {
 		case TypeAny:
 			delete(s, "type")
 			s["anyOf"] = anyOf
+		default:
+			if alts := strings.Split(p.Type, "|"); len(alts) > 1 {
+				// anyOf, not a type array: see TypeID for the clients that refuse one.
+				delete(s, "type")
+				choice := make([]map[string]string, len(alts))
+				for i, a := range alts {
+					choice[i] = map[string]string{"type": a}
+				}
+				s["anyOf"] = choice
+			}
 		}
 		if p.Description != "" {
 			s["description"] = p.Description
@@ -267,7 +278,7 @@ func describe(p Param) string {
 		b, _ := json.Marshal(p.EnumAny)
 		return "one of " + string(b)
 	}
-	return p.Type
+	return strings.ReplaceAll(p.Type, "|", " or ")
 }
 
 func checkValue(p Param, v any) (any, string) {
@@ -310,7 +321,7 @@ func checkValue(p Param, v any) (any, string) {
 		if len(p.EnumAny) > 0 {
 			return bad()
 		}
-		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, p.Type, Kind(v))
+		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, describe(p), Kind(v))
 	}
 	if p.Type == "array" && p.Items != "" {
 		for i, el := range v.([]any) {
@@ -367,6 +378,14 @@ func checkRange(p Param, v any) string {
 // fitsType reports whether v is a JSON value of p's type (any value when
 // the type is unknown).
 func fitsType(p Param, v any) bool {
+	if alts := strings.Split(p.Type, "|"); len(alts) > 1 {
+		for _, a := range alts {
+			if fitsType(Param{Type: a}, v) {
+				return true
+			}
+		}
+		return false
+	}
 	switch p.Type {
 	case "string":
 		_, ok := v.(string)

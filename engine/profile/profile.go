@@ -1,6 +1,6 @@
-// Package profile tunes how unitymcp's processes run: the scheduler's size
-// (SingleP), and a CPU profile of the whole process when UNITYMCP_CPUPROFILE
-// names a folder: <folder>/<program>-<pid>.pprof, so the daemon, its stdio
+// Package profile tunes how unitymcp's processes run: memory given back after
+// a burst (Trim), and a CPU profile of the whole process when
+// UNITYMCP_CPUPROFILE names a folder: <folder>/<program>-<pid>.pprof, so the daemon, its stdio
 // shims and editorsim — separate processes started with the same
 // environment — each leave their own, with what they allocated beside it
 // (<program>-<pid>.allocs.pprof). It is how docs/performance.md finds where
@@ -48,20 +48,5 @@ func Start(program string) (stop func()) {
 			pprof.Lookup("allocs").WriteTo(af, 0)
 			af.Close()
 		}
-	}
-}
-
-// SingleP runs the Go scheduler on one processor (GOMAXPROCS=1) unless the
-// GOMAXPROCS environment variable says otherwise. The daemon, its stdio
-// shims and editorsim spend a call mostly waiting on sockets, handing work
-// from one goroutine to the next; with more than one processor each
-// hand-off wakes an idle thread on another core that spins and finds
-// nothing, which cost more CPU than the work and a fifth of a call's
-// latency in the deployed-shape benchmark (docs/performance.md, "One
-// processor"). One processor serves far more calls per second than an
-// Editor's main thread can answer.
-func SingleP() {
-	if os.Getenv("GOMAXPROCS") == "" {
-		runtime.GOMAXPROCS(1)
 	}
 }

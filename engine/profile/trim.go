@@ -12,7 +12,7 @@ import (
 // returns them only slowly (its background scavenger aims at the heap goal
 // of the last collection, and an idle process collects nothing): after 192
 // MCP sessions had come and gone, an idle daemon held 36 MB where it needed
-// 21 (docs/performance.md, "Scale"). A tray daemon that lives for days
+// 21 (docs/performance.md, "The guard"; the measurements in its git history). A tray daemon that lives for days
 // should look as small after a busy hour as before it.
 //
 // Note marks the end of some work (the daemon calls it when a client

@@ -30,7 +30,10 @@ func IsHash(s string) bool {
 
 // DataPath turns a project folder (or its Assets folder) into the form Unity
 // reports as Application.dataPath: absolute, cleaned, forward slashes, ending
-// in "/Assets". It does not touch the file system.
+// in "/Assets". On Windows each existing component is spelled as the file
+// system stores it and the drive letter is upper case (storedCase), since
+// paths there compare without case; elsewhere it does not touch the file
+// system.
 func DataPath(dir string) (string, error) {
 	if dir == "" {
 		return "", errors.New("empty project path")
@@ -39,7 +42,7 @@ func DataPath(dir string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("resolving %s: %w", dir, err)
 	}
-	p := filepath.ToSlash(filepath.Clean(abs))
+	p := filepath.ToSlash(storedCase(filepath.Clean(abs)))
 	p = strings.TrimRight(p, "/")
 	if !strings.HasSuffix(p, "/Assets") {
 		p += "/Assets"

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -17,8 +16,8 @@ import (
 )
 
 // FuzzMCPPost sends arbitrary bodies to /mcp on an initialised session,
-// through the tools/call fast path and mcp-go: no panic, and a JSON answer
-// is valid JSON whose id is the request's.
+// through the dispatcher (the daemon's task methods, then mcp-go): no
+// panic, and a JSON answer is valid JSON whose id is the request's.
 //
 //	go test -run XXX -fuzz FuzzMCPPost -fuzztime 60s ./engine/server/
 func FuzzMCPPost(f *testing.F) {
@@ -31,6 +30,9 @@ func FuzzMCPPost(f *testing.F) {
 		`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"get-logs","arguments":[1,2]}}`,
 		`{"jsonrpc":"2.0","id":1e3,"method":"tools/call","params":{"name":"get-logs","arguments":null}}`,
 		`{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"get-logs","_meta":{"progressToken":1}}}`,
+		`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"run-tests","task":{"ttl":1000}}}`,
+		`{"jsonrpc":"2.0","id":13,"method":"tasks/get","params":{"taskId":"nope"}}`,
+		`{"jsonrpc":"2.0","id":14,"method":"tasks/list","params":[]}`,
 		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`,
 		`[{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get-logs"}}]`,
 		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
@@ -73,48 +75,6 @@ func FuzzMCPPost(f *testing.F) {
 		json.Unmarshal(resp.ID, &b)
 		if aj, _ := json.Marshal(a); string(aj) != func() string { bj, _ := json.Marshal(b); return string(bj) }() {
 			t.Fatalf("answer id %s for request id %s (%q)", resp.ID, req.ID, body)
-		}
-	})
-}
-
-// An SSE answer served for the stdio stream (stream.go) gives back its
-// events' data whatever chunks the handler writes it in, never an empty
-// message, and a single-line payload exactly.
-//
-//	go test -run XXX -fuzz FuzzStreamSSE -fuzztime 60s ./engine/server/
-func FuzzStreamSSE(f *testing.F) {
-	for _, s := range []string{"event: message\ndata: {\"a\":1}\n\n", "data: x\r\ndata: y\r\n\r\n", ": ping\n\n", "data:", "\n\n\n", "id: 1\ndata: {}\n\ndata: []\n\n"} {
-		f.Add(s, uint(3), "")
-	}
-	f.Add("", uint(0), "{\"jsonrpc\":\"2.0\"}")
-	read := func(chunks ...string) [][]byte {
-		var got [][]byte
-		w := &lineWriter{hdr: http.Header{"Content-Type": {"text/event-stream"}}, out: func(b []byte) { got = append(got, append([]byte(nil), b...)) }}
-		w.WriteHeader(http.StatusOK)
-		for _, c := range chunks {
-			w.Write([]byte(c))
-			w.Flush()
-		}
-		w.finish()
-		return got
-	}
-	f.Fuzz(func(t *testing.T, stream string, split uint, payload string) {
-		whole := read(stream)
-		for _, g := range whole {
-			if len(g) == 0 {
-				t.Fatalf("an empty message was emitted for %q", stream)
-			}
-		}
-		k := int(split % uint(len(stream)+1))
-		if parts := read(stream[:k], stream[k:]); !reflect.DeepEqual(parts, whole) {
-			t.Fatalf("%q written in two chunks at %d gave %q, at once %q", stream, k, parts, whole)
-		}
-		if payload == "" || strings.ContainsAny(payload, "\r\n") {
-			return
-		}
-		got := read("event: message\ndata: " + payload + "\n\n")
-		if len(got) != 1 || string(got[0]) != payload { // the one space after "data:" is the field's
-			t.Fatalf("payload %q read back as %q", payload, got)
 		}
 	})
 }

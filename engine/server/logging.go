@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -76,6 +77,10 @@ func (m *mcpFront) watchConsole(hooks *mcpserver.Hooks, f *front, key string) {
 		if c.byID == nil {
 			c.byID = map[string]*consoleSession{}
 		}
+		if s := c.byID[cs.SessionID()]; s != nil && relocating(cs) {
+			s.follow(f, key)
+			return
+		}
 		c.byID[cs.SessionID()] = &consoleSession{id: cs.SessionID(), key: key, front: f, cs: cs,
 			tokens: logBurst, refill: time.Now(), subs: map[string]*subscription{}}
 	})
@@ -83,7 +88,7 @@ func (m *mcpFront) watchConsole(hooks *mcpserver.Hooks, f *front, key string) {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		s := c.byID[cs.SessionID()]
-		if s == nil || s.front != f {
+		if s == nil || s.front != f || relocating(cs) {
 			return
 		}
 		delete(c.byID, s.id)
@@ -97,11 +102,22 @@ func (m *mcpFront) watchConsole(hooks *mcpserver.Hooks, f *front, key string) {
 			}
 		}
 	})
-	// Any URI may be subscribed to, also one that does not resolve yet: a
-	// client may watch the Console of an editor before it connects.
+	// A URI that does not resolve yet may be subscribed to (a client may
+	// watch the Console of an editor before it connects), within the
+	// bounds of resources.go: a subscription beyond them is refused.
+	hooks.AddBeforeSubscribe(func(ctx context.Context, _ any, req *mcp.SubscribeRequest) {
+		if s := c.session(ctx, f); s != nil {
+			why := subscribeRefusal(req.Params.URI, len(s.subs), s.subs[req.Params.URI] != nil)
+			c.mu.Unlock()
+			if why != "" {
+				m.log.Warn("resources/subscribe refused", "session", s.id, "why", why)
+				req.Params.URI = "" // mcp-go answers invalid params instead of acknowledging
+			}
+		}
+	})
 	hooks.AddAfterSubscribe(func(ctx context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
 		if s := c.session(ctx, f); s != nil {
-			if s.subs[req.Params.URI] == nil {
+			if s.subs[req.Params.URI] == nil && subscribeRefusal(req.Params.URI, len(s.subs), false) == "" {
 				s.subs[req.Params.URI] = &subscription{}
 			}
 			c.mu.Unlock()
@@ -121,6 +137,24 @@ func (m *mcpFront) watchConsole(hooks *mcpserver.Hooks, f *front, key string) {
 			res.Resources = append(res.Resources, m.editorResources(key)...)
 		}
 	})
+}
+
+// follow moves s to front f of project key (select-editor on a stdio
+// session; c.mu held): its subscriptions to the console and compile
+// resources of the project it leaves become the new project's.
+func (s *consoleSession) follow(f *front, key string) {
+	from, to := "unity://editors/"+s.key+"/", "unity://editors/"+key+"/"
+	subs := make(map[string]*subscription, len(s.subs))
+	for uri, sub := range s.subs {
+		if sub.timer != nil {
+			sub.timer.Stop()
+		}
+		if rest, ok := strings.CutPrefix(uri, from); ok && s.key != "" {
+			uri = to + rest
+		}
+		subs[uri] = &subscription{}
+	}
+	s.subs, s.front, s.key = subs, f, key
 }
 
 // session returns the request's session of front f with c.mu held; nil
@@ -176,7 +210,6 @@ func (m *mcpFront) consoleUpdate(u engine.Update) {
 			m.mu.Lock()
 			for _, f := range m.fronts {
 				f.srv.SendNotificationToAllClients(mcp.MethodNotificationResourcesListChanged, nil)
-				f.fast.markDirty()
 			}
 			m.mu.Unlock()
 		}
@@ -199,7 +232,6 @@ func (c *consoleSessions) sendLogs(s *consoleSession, u engine.Update, now time.
 	min := sessionLevel(s.cs)
 	s.tokens = minf(logBurst, s.tokens+now.Sub(s.refill).Seconds()*logRate)
 	s.refill = now
-	sent := false
 	for _, e := range u.Entries {
 		lvl := unityLevel(e.Type)
 		if !lvl.ShouldSendTo(min) {
@@ -217,13 +249,7 @@ func (c *consoleSessions) sendLogs(s *consoleSession, u engine.Update, now time.
 		if e.StackTrace != "" {
 			data["stackTrace"] = e.StackTrace
 		}
-		if s.front.srv.SendNotificationToSpecificClient(s.id, "notifications/message",
-			map[string]any{"level": lvl, "logger": consoleLogger, "data": data}) == nil {
-			sent = true
-		}
-	}
-	if sent {
-		s.front.fast.markQueued(s.id)
+		s.front.notify(s.id, "notifications/message", map[string]any{"level": lvl, "logger": consoleLogger, "data": data})
 	}
 }
 
@@ -242,10 +268,7 @@ func (c *consoleSessions) dropNotice(s *consoleSession) {
 		lvl = min
 	}
 	msg := fmt.Sprintf("%d Console message(s) dropped: more than %d a second (burst %d) reach a client; read them in get-logs or the console resource", n, int(logRate), logBurst)
-	if s.front.srv.SendNotificationToSpecificClient(s.id, "notifications/message",
-		map[string]any{"level": lvl, "logger": "unitymcp", "data": map[string]any{"message": msg, "dropped": n}}) == nil {
-		s.front.fast.markQueued(s.id)
-	}
+	s.front.notify(s.id, "notifications/message", map[string]any{"level": lvl, "logger": "unitymcp", "data": map[string]any{"message": msg, "dropped": n}})
 }
 
 // resourceUpdated sends notifications/resources/updated for uri if s
@@ -271,9 +294,7 @@ func (c *consoleSessions) resourceUpdated(s *consoleSession, uri string, now tim
 
 func (c *consoleSessions) sendUpdated(s *consoleSession, sub *subscription, uri string, now time.Time) {
 	sub.last = now
-	if s.front.srv.SendNotificationToSpecificClient(s.id, mcp.MethodNotificationResourceUpdated, map[string]any{"uri": uri}) == nil {
-		s.front.fast.markQueued(s.id)
-	}
+	s.front.notify(s.id, string(mcp.MethodNotificationResourceUpdated), map[string]any{"uri": uri})
 }
 
 // unityLevel maps a Unity LogType to an MCP logging level. Debug.Log is
@@ -306,16 +327,4 @@ func minf(a, b float64) float64 {
 		return a
 	}
 	return b
-}
-
-// markQueued notes that mcp-go may hold a notification for session id:
-// its next request goes through mcp-go, which delivers it. (tasks.go,
-// written at the same time, has the same helper as markSessionDirty; one
-// can go once both are in.)
-func (f *fastSessions) markQueued(id string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if s := f.live[id]; s != nil {
-		s.dirty = true
-	}
 }

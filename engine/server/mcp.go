@@ -18,7 +18,6 @@ import (
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/catalog"
-	"github.com/unitymcp/unitymcp/engine/project"
 )
 
 var pid = os.Getpid()
@@ -48,6 +47,11 @@ type mcpFront struct {
 	sessions atomic.Int64
 	// console is the sessions' logging and resource subscriptions (logging.go).
 	console consoleSessions
+	// tasks are the sessions' MCP tasks (tasks.go), whatever front a
+	// session is on.
+	tasks taskStore
+	// call runs a tool call (engine.Engine.Call; tests make it panic).
+	call func(context.Context, engine.Request) (json.RawMessage, *api.ToolError)
 }
 
 // DefaultMaxPins bounds the projects pinned through the MCP endpoint at once.
@@ -56,11 +60,10 @@ type mcpFront struct {
 const DefaultMaxPins = 64
 
 type front struct {
-	srv   *mcpserver.MCPServer
-	http  *mcpserver.StreamableHTTPServer
-	fast  fastSessions // for the tools/call fast path (fastcall.go)
-	tasks taskStore    // the sessions' MCP tasks (tasks.go)
-	used  time.Time    // last request (under mcpFront.mu)
+	srv  *mcpserver.MCPServer
+	http *mcpserver.StreamableHTTPServer
+	live liveSessions // the sessions registered on srv (sessions.go)
+	used time.Time    // last request (under mcpFront.mu)
 }
 
 // setTools gives the front's server its tools. A tool whose x-mcp-header
@@ -79,7 +82,7 @@ func (f *front) setTools(tools []mcpserver.ServerTool, log *slog.Logger) {
 }
 
 func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
-	m := &mcpFront{eng: eng, log: log, fronts: map[string]*front{}}
+	m := &mcpFront{eng: eng, log: log, fronts: map[string]*front{}, call: eng.Call}
 	eng.OnUpdate(m.consoleUpdate)
 	eng.OnListChange(m.listChanged)
 	eng.OnCatalogChange(func(hash string) {
@@ -88,10 +91,6 @@ func newMCPFront(eng *engine.Engine, log *slog.Logger) *mcpFront {
 		for key, f := range m.fronts {
 			if key == "" || key == hash || hash == "" {
 				f.setTools(m.serverTools(key), m.log)
-				// list_changed is queued now: the next request of each session takes
-				// mcp-go's path, which delivers it (marked after SetTools, or a request
-				// in between would clear the mark before anything was queued).
-				f.fast.markDirty()
 			}
 		}
 	})
@@ -113,16 +112,23 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 	}
 	f := &front{used: now}
 	hooks := &mcpserver.Hooks{}
+	// A stdio session that select-editor moves between fronts (relocating)
+	// leaves one and joins the other without ending.
 	hooks.AddOnRegisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
-		m.sessions.Add(1)
-		f.fast.add(cs.SessionID())
-		f.tasks.addSession(cs)
+		f.live.add(cs)
+		m.tasks.addSession(cs, hash)
+		if !relocating(cs) {
+			m.sessions.Add(1)
+		}
 	})
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
+		f.live.remove(cs.SessionID())
+		if relocating(cs) {
+			return
+		}
 		m.sessions.Add(-1)
-		f.fast.remove(cs.SessionID())
 		m.eng.ForgetSession("mcp:" + cs.SessionID())
-		f.tasks.endSession(cs.SessionID())
+		m.tasks.endSession(cs.SessionID())
 	})
 	m.watchConsole(hooks, f, hash)
 	hooks.AddAfterListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
@@ -147,6 +153,7 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 		mcpserver.WithInstructions(catalog.Instructions(m.eng.Snapshot(hash))),
 		mcpserver.WithHooks(hooks),
 		mcpserver.WithRecovery(),
+		mcpserver.WithResourceRecovery(),
 		mcpserver.WithLogger(slog.New(demoted{m.log.Handler()})),
 	)
 	f.srv = srv
@@ -154,10 +161,8 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 	m.addResources(srv, hash)
 	h := mcpserver.NewStreamableHTTPServer(srv,
 		mcpserver.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
-			groups, _ := catalog.ParseGroups(r.URL.Query().Get("group"))
-			ctx = context.WithValue(ctx, sessionHeaderKey, r.Header.Get(api.SessionHeader))
-			ctx = engine.WithListGroups(ctx, groups)
-			return context.WithValue(ctx, groupsKey, groups)
+			groups, _ := catalog.ParseGroups(r.URL.Query().Get(api.QueryGroup))
+			return sessionContext(ctx, groups, r.Header.Get(api.SessionHeader))
 		}),
 		mcpserver.WithStreamableHTTPLogger(slog.New(demoted{m.log.Handler()})),
 		mcpserver.WithHeartbeatInterval(30*time.Second),
@@ -191,9 +196,7 @@ func (m *mcpFront) listChanged(session string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, f := range m.fronts {
-		if f.srv.SendNotificationToSpecificClient(id, mcp.MethodNotificationToolsListChanged, nil) == nil {
-			f.fast.markDirty()
-		}
+		f.notify(id, string(mcp.MethodNotificationToolsListChanged), nil)
 	}
 }
 
@@ -211,7 +214,7 @@ func (m *mcpFront) makeRoom(limit int) bool {
 		victim := ""
 		var oldest time.Time
 		for key, f := range m.fronts {
-			if key == "" || f.fast.count() > 0 {
+			if key == "" || f.live.count() > 0 {
 				continue
 			}
 			if victim == "" || f.used.Before(oldest) {
@@ -292,7 +295,7 @@ func (m *mcpFront) handler(hash, name string) mcpserver.ToolHandlerFunc {
 			}
 			return out, nil
 		}
-		res, terr := m.eng.Call(ctx, engine.Request{Project: hash, Tool: name, Args: args, Roots: roots, Progress: progress, Session: sessionOf(ctx)})
+		res, terr := m.call(ctx, engine.Request{Project: hash, Tool: name, Args: args, Roots: roots, Progress: progress, Session: sessionOf(ctx), Repin: repinOf(ctx)})
 		return toolResult(res, terr), nil
 	}
 }
@@ -315,22 +318,16 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, pin string, bo
 	q := r.URL.Query()
 	sel := pin
 	if sel == "" {
-		sel = q.Get("project")
+		sel = q.Get(api.QueryProject)
 	}
-	if _, terr := catalog.ParseGroups(q.Get("group")); terr != nil {
+	if _, terr := catalog.ParseGroups(q.Get(api.QueryGroup)); terr != nil {
 		httpError(w, http.StatusBadRequest, terr.Code, terr.Message)
 		return
 	}
-	hash := ""
-	if h := strings.TrimSpace(sel); project.IsHash(h) {
-		hash = h // what Resolve answers for a hash, without copying its editor's info
-	} else if h != "" {
-		t, terr := s.eng.Resolve(r.Context(), sel, nil)
-		if terr != nil {
-			httpError(w, httpStatus(terr), terr.Code, terr.Message)
-			return
-		}
-		hash = t.Hash
+	hash, terr := s.pinOf(r.Context(), sel)
+	if terr != nil {
+		httpError(w, httpStatus(terr), terr.Code, terr.Message)
+		return
 	}
 	f := s.mcp.get(hash, s.maxPins())
 	if f == nil {
@@ -339,17 +336,17 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, pin string, bo
 	}
 	s.sweepSessions(time.Now())
 	if sid := r.Header.Get(sessionHeader); sid != "" {
-		if f.fast.isExpired(sid) {
+		if f.live.isExpired(sid) {
 			httpError(w, http.StatusNotFound, "session_expired", fmt.Sprintf("MCP session %.80q expired after %v without requests; initialize a new session", sid, s.sessionIdle()))
 			return
 		}
-		defer f.fast.enter(sid)()
+		defer f.live.enter(sid, r.Method == http.MethodPost)()
 	}
-	if body != nil && r.Method == http.MethodPost && s.tryTask(w, r, hash, f, body) {
-		return // tasks.go
+	if r.Method == http.MethodPost {
+		defer s.posting()()
 	}
-	if body != nil && r.Method == http.MethodPost && s.tryFastCall(w, r, hash, f, body) {
-		return
+	if body != nil && r.Method == http.MethodPost && s.serveOwn(w, r, hash, body) {
+		return // the daemon's own methods (dispatch.go)
 	}
 	f.http.ServeHTTP(w, r)
 }

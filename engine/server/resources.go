@@ -14,7 +14,7 @@ import (
 
 // The MCP resources (README, "The Console as MCP logging and resources"):
 // unity://editors lists the connected editors (what /health lists, without
-// declared tools), and per editor unity://editors/{hash}/console holds its
+// declared tools; a front pinned to a project lists only its editor), and per editor unity://editors/{hash}/console holds its
 // recent Console entries and unity://editors/{hash}/compile its last
 // compile result, all as JSON text. A front pinned to a project serves that
 // project's console and compile only, as its tool list holds only that
@@ -27,6 +27,27 @@ const (
 	jsonMIME        = "application/json"
 )
 
+// Bounds of a session's resource subscriptions: the daemon keeps each
+// subscribed URI for the session's life, so a client may not make it keep
+// any number of any length. The resources a session can read are three
+// per editor, with URIs of about 90 bytes.
+const (
+	MaxSubscriptions = 64
+	MaxResourceURI   = 512
+)
+
+// subscribeRefusal says why a session with n subscriptions (has: one of
+// them to uri) may not subscribe to uri; "" when it may.
+func subscribeRefusal(uri string, n int, has bool) string {
+	switch {
+	case len(uri) > MaxResourceURI:
+		return fmt.Sprintf("a resource URI of %d bytes is over the limit of %d bytes", len(uri), MaxResourceURI)
+	case !has && n >= MaxSubscriptions:
+		return fmt.Sprintf("the session has %d subscriptions, the most it may keep; unsubscribe from one first", n)
+	}
+	return ""
+}
+
 func consoleURI(hash string) string { return "unity://editors/" + hash + "/console" }
 func compileURI(hash string) string { return "unity://editors/" + hash + "/compile" }
 
@@ -35,7 +56,7 @@ func compileURI(hash string) string { return "unity://editors/" + hash + "/compi
 func (m *mcpFront) addResources(srv *mcpserver.MCPServer, key string) {
 	srv.AddResource(mcp.NewResource(editorsURI, "editors",
 		mcp.WithResourceDescription("The Unity editors connected to the daemon: project hash, path, Unity version, state, play mode (JSON)."),
-		mcp.WithMIMEType(jsonMIME)), m.readEditors)
+		mcp.WithMIMEType(jsonMIME)), m.readEditors(key))
 	srv.AddResourceTemplate(mcp.NewResourceTemplate(consoleTemplate, "console",
 		mcp.WithTemplateDescription(fmt.Sprintf("The %d most recent Console entries of the editor of a project hash (JSON), oldest first; subscribe to be told of new ones.", engine.ConsoleRingSize)),
 		mcp.WithTemplateMIMEType(jsonMIME)), m.readConsole(key))
@@ -61,15 +82,20 @@ func (m *mcpFront) editorResources(key string) []mcp.Resource {
 	return out
 }
 
-func (m *mcpFront) readEditors(_ context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-	editors := []api.EditorInfo{}
-	for _, ed := range m.eng.Hub.Editors() {
-		if ed.Connected() {
-			ed.DeclaredTools = nil
-			editors = append(editors, ed)
+// readEditors lists the connected editors a front serves: a front pinned to
+// a project lists that project's editor only, as it reads only that
+// project's console and compile (other projects' paths are not its to see).
+func (m *mcpFront) readEditors(key string) mcpserver.ResourceHandlerFunc {
+	return func(_ context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+		editors := []api.EditorInfo{}
+		for _, ed := range m.eng.Hub.Editors() {
+			if ed.Connected() && (key == "" || ed.ProjectHash == key) {
+				ed.DeclaredTools = nil
+				editors = append(editors, ed)
+			}
 		}
+		return jsonContents(req.Params.URI, map[string]any{"editors": editors})
 	}
-	return jsonContents(req.Params.URI, map[string]any{"editors": editors})
 }
 
 func (m *mcpFront) readConsole(key string) mcpserver.ResourceTemplateHandlerFunc {

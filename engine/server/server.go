@@ -46,6 +46,9 @@ type Server struct {
 	// with it, without the token, so that clients can tell this daemon from
 	// whatever else listens at a stale address. Empty: /proof answers 404.
 	Key string
+	// ProofGrace bounds how long a connection stays open after its /proof
+	// without a request that carries the token (0: DefaultProofGrace).
+	ProofGrace time.Duration
 	// MaxPins bounds the projects pinned through the MCP endpoint at once
 	// (0: DefaultMaxPins; mcp.go).
 	MaxPins int
@@ -62,87 +65,26 @@ type Server struct {
 	LargeBodies int
 	largeOnce   sync.Once
 	large       chan struct{}
-	// fastCalls counts tools/call requests answered by the fast path;
-	// directAnswers, stdio answers written to the client as they came.
-	fastCalls, directAnswers atomic.Int64
 	// Ended, when set, is called each time a stdio stream ends (the HTTP
 	// server's ConnState sees the other connections close): the daemon
 	// gives memory back after a burst of clients (profile.Trim).
 	Ended func()
-	// Stdio streams that have not let go of a handed-over output yet
-	// (WaitStreams), under streamMu; after WaitStreams no new one starts.
+	// MaxStreams bounds the stdio streams open at once (0:
+	// DefaultMaxStreams); StreamWriteTimeout bounds one write to a
+	// stream's client (0: DefaultStreamWriteTimeout). stream.go.
+	MaxStreams         int
+	StreamWriteTimeout time.Duration
+	// The MCP POSTs being answered (WaitPosts), under postMu.
+	postMu    sync.Mutex
+	postCount int
+	postIdle  chan struct{} // closed when the count reaches 0 (WaitPosts)
+	// The stdio streams open (WaitStreams), under streamMu; after
+	// ReleaseStreams or WaitStreams no new one starts.
 	streamMu     sync.Mutex
 	streamCount  int
 	live         map[*stream]struct{} // upgraded and not yet ended (ReleaseStreams)
 	streamIdle   chan struct{}        // closed when the count reaches 0 (WaitStreams)
 	shuttingDown bool
-}
-
-// streamStarted counts a new stdio stream; false once the daemon is
-// shutting down.
-func (s *Server) streamStarted() bool {
-	s.streamMu.Lock()
-	defer s.streamMu.Unlock()
-	if s.shuttingDown {
-		return false
-	}
-	s.streamCount++
-	return true
-}
-
-// streamEnded counts a stream that let go of its output (st: nil before
-// the upgrade).
-func (s *Server) streamEnded(st *stream) {
-	if s.Ended != nil {
-		defer s.Ended()
-	}
-	s.streamMu.Lock()
-	defer s.streamMu.Unlock()
-	delete(s.live, st)
-	if s.streamCount--; s.streamCount == 0 && s.streamIdle != nil {
-		close(s.streamIdle)
-		s.streamIdle = nil
-	}
-}
-
-// ReleaseStreams stops every stdio stream writing messages for its client
-// and refuses new ones: the first step of a shutdown, before anything in
-// flight is cancelled, so that each shim gets its requests back unanswered
-// (and sends the ones safe to repeat to the next daemon) rather than the
-// cancellations and errors the shutdown gives them.
-func (s *Server) ReleaseStreams() {
-	s.streamMu.Lock()
-	s.shuttingDown = true
-	live := make([]*stream, 0, len(s.live))
-	for st := range s.live {
-		live = append(live, st)
-	}
-	s.streamMu.Unlock()
-	for _, st := range live {
-		st.releaseOutput()
-	}
-}
-
-// WaitStreams refuses new stdio streams and waits, at most d, until every
-// stream ended by the shutdown let go of the client output it was handed,
-// so that its shim knows what was answered and that no message was left
-// half-written (stream.go).
-func (s *Server) WaitStreams(d time.Duration) {
-	s.streamMu.Lock()
-	s.shuttingDown = true
-	if s.streamCount == 0 {
-		s.streamMu.Unlock()
-		return
-	}
-	if s.streamIdle == nil {
-		s.streamIdle = make(chan struct{})
-	}
-	idle := s.streamIdle
-	s.streamMu.Unlock()
-	select {
-	case <-idle:
-	case <-time.After(d):
-	}
 }
 
 // maxPins is the configured bound (MaxPins, else the default).
@@ -152,10 +94,6 @@ func (s *Server) maxPins() int {
 	}
 	return DefaultMaxPins
 }
-
-// FastCalls counts the tools/call requests the daemon answered itself
-// instead of through mcp-go (fastcall.go).
-func (s *Server) FastCalls() int64 { return s.fastCalls.Load() }
 
 // Settings are the switches the tray and /config change.
 type Settings interface {
@@ -207,7 +145,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.URL.Path == state.ProofPath {
-		w.Header().Set("Connection", "close")
 		s.proof(w, r)
 		return
 	}
@@ -282,17 +219,29 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // HMAC of a nonce the caller chose.
 func (s *Server) proof(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet {
+		w.Header().Set("Connection", "close")
 		httpError(w, http.StatusMethodNotAllowed, "method_not_allowed", "use GET "+state.ProofPath+"?nonce=<32-128 lowercase hex digits>")
 		return
 	}
 	if s.Key == "" {
+		w.Header().Set("Connection", "close")
 		httpError(w, http.StatusNotFound, "no_proof", "this daemon has no key")
 		return
 	}
 	nonce := r.URL.Query().Get("nonce")
 	if !state.ValidNonce(nonce) {
+		w.Header().Set("Connection", "close")
 		httpError(w, http.StatusBadRequest, "bad_nonce", fmt.Sprintf("nonce %.140q is not 32-128 lowercase hex digits", nonce))
 		return
+	}
+	// A client that proves the connection it then sends the token on
+	// (engine/client/proof.go) asks, with keep=1, that it stay open for
+	// that request, which must start within ProofGrace (conns.go); any
+	// other is closed at once, as every answer without the token is.
+	if r.URL.Query().Get("keep") == "1" {
+		proved(r, s.ProofGrace)
+	} else {
+		w.Header().Set("Connection", "close")
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, map[string]string{"proof": state.Proof(s.Key, nonce)})

@@ -3,7 +3,10 @@ package server
 import (
 	"context"
 	"net/http"
+	"sync"
 	"time"
+
+	mcpserver "github.com/mark3labs/mcp-go/server"
 )
 
 // DefaultSessionIdle is how long an MCP session may go without a request (and
@@ -16,9 +19,57 @@ const DefaultSessionIdle = time.Hour
 // sessionHeader is the Streamable HTTP (2025) session header.
 const sessionHeader = "Mcp-Session-Id"
 
-// enter notes a request of session sid; the returned func ends it. A
-// session with a request or stream open is never idle.
-func (f *fastSessions) enter(sid string) func() {
+// liveSessions are the sessions registered on one front's mcp-go server,
+// for idle expiry (sweepSessions) and the bound on pinned projects
+// (makeRoom).
+type liveSessions struct {
+	mu   sync.Mutex
+	live map[string]*liveSession
+	// expired holds the sessions sweepSessions ended, and when: mcp-go's
+	// session ids are not looked up, so the daemon answers their requests
+	// 404 itself.
+	expired map[string]time.Time
+}
+
+type liveSession struct {
+	last  time.Time // last request
+	busy  int       // requests and streams open now
+	posts int       // POSTs being answered now
+	held  []func()  // notifications held until no POST is (send)
+}
+
+// add notes a session mcp-go registered. A stdio stream's session is busy
+// for as long as it is registered: the stream is open.
+func (f *liveSessions) add(cs mcpserver.ClientSession) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.live == nil {
+		f.live = map[string]*liveSession{}
+	}
+	s := &liveSession{last: time.Now()}
+	if _, stream := cs.(*streamSession); stream {
+		s.busy = 1
+	}
+	f.live[cs.SessionID()] = s
+}
+
+func (f *liveSessions) remove(id string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.live, id)
+}
+
+// count is how many sessions are live.
+func (f *liveSessions) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.live)
+}
+
+// enter notes a request of session sid (post: a POST); the returned func
+// ends it, and sends what send held for it. A session with a request or
+// stream open is never idle.
+func (f *liveSessions) enter(sid string, post bool) func() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	s := f.live[sid]
@@ -26,17 +77,53 @@ func (f *fastSessions) enter(sid string) func() {
 		return func() {}
 	}
 	s.busy++
+	if post {
+		s.posts++
+	}
 	s.last = time.Now()
 	return func() {
 		f.mu.Lock()
-		defer f.mu.Unlock()
 		s.busy--
+		var held []func()
+		if post {
+			if s.posts--; s.posts == 0 {
+				held, s.held = s.held, nil
+			}
+		}
 		s.last = time.Now()
+		f.mu.Unlock()
+		for _, send := range held {
+			send()
+		}
 	}
 }
 
+// send runs send, which hands session sid a notification, at once or,
+// while a POST of that session is being answered, once none is. mcp-go
+// v1.2.1 writes what reaches a session during a POST on that POST's
+// stream, but its forwarder drops a notification it took from the queue
+// when the answer wins the race for the writer (streamable_http.go,
+// handlePost: "if the done chan is closed … just return"). Sent after the
+// POST, the notification waits in the queue for the session's GET stream
+// or its next request, which deliver it.
+func (f *liveSessions) send(sid string, send func()) {
+	f.mu.Lock()
+	if s := f.live[sid]; s != nil && s.posts > 0 {
+		s.held = append(s.held, send)
+		f.mu.Unlock()
+		return
+	}
+	f.mu.Unlock()
+	send()
+}
+
+// notify sends session sid of front f a notification (liveSessions.send).
+func (f *front) notify(sid, method string, params map[string]any) {
+	f.live.send(sid, func() { f.srv.SendNotificationToSpecificClient(sid, method, params) })
+}
+
 // idle lists the sessions with nothing open and no request since before.
-func (f *fastSessions) idle(before time.Time) []string {
+func (f *liveSessions) idle(before time.Time) []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var ids []string
@@ -49,7 +136,7 @@ func (f *fastSessions) idle(before time.Time) []string {
 }
 
 // expire marks sid expired and forgets what expired more than keep ago.
-func (f *fastSessions) expire(sid string, now time.Time, keep time.Duration) {
+func (f *liveSessions) expire(sid string, now time.Time, keep time.Duration) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.expired == nil {
@@ -64,7 +151,7 @@ func (f *fastSessions) expire(sid string, now time.Time, keep time.Duration) {
 }
 
 // isExpired reports whether sweepSessions ended sid.
-func (f *fastSessions) isExpired(sid string) bool {
+func (f *liveSessions) isExpired(sid string) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	_, ok := f.expired[sid]
@@ -87,8 +174,9 @@ func (s *Server) sessionIdle() time.Duration {
 // every quarter of it. It runs on MCP requests (nothing needs sweeping while
 // none arrive: sessions are made by requests), so the daemon keeps no timer.
 // A session is ended as a client's DELETE ends it, through mcp-go, so that
-// every hook (the session count, the fast path, the engine's per-session
-// state) lets go of it.
+// every hook (the session count, the front's sessions, the engine's per-session
+// state) lets go of it. A stdio stream's session is never idle (its
+// stream is open), so only Streamable HTTP sessions are swept.
 func (s *Server) sweepSessions(now time.Time) {
 	idle := s.sessionIdle()
 	last := s.lastSweep.Load()
@@ -102,13 +190,13 @@ func (s *Server) sweepSessions(now time.Time) {
 	}
 	s.mcp.mu.Unlock()
 	for _, f := range fronts {
-		for _, sid := range f.fast.idle(now.Add(-idle)) {
+		for _, sid := range f.live.idle(now.Add(-idle)) {
 			req, err := http.NewRequestWithContext(context.Background(), http.MethodDelete, "/mcp", nil)
 			if err != nil {
 				continue
 			}
 			req.Header.Set(sessionHeader, sid)
-			f.fast.expire(sid, now, expiredKeep)
+			f.live.expire(sid, now, expiredKeep)
 			f.http.ServeHTTP(discard{h: http.Header{}}, req)
 			s.log.Debug("MCP session expired", "session", sid, "idle", idle)
 		}

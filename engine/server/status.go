@@ -15,7 +15,7 @@ func httpStatus(e *api.ToolError) int {
 		return http.StatusConflict
 	case api.CodeUnknownTool, api.CodeUnknownProject, api.CodeNotFound, "recording_not_found":
 		return http.StatusNotFound
-	case api.CodeProjectAmbiguous:
+	case api.CodeProjectAmbiguous, api.CodeSessionPinned:
 		return http.StatusConflict
 	case api.CodeEditorNotConnected, api.CodeEditorDisconnected, api.CodeEditorBlocked, api.CodeInterrupted, api.CodeDaemonStopping:
 		return http.StatusServiceUnavailable

@@ -2,10 +2,12 @@ package server
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,13 +19,19 @@ import (
 // upgraded connection, or the refusal's status and body.
 func dialStream(t *testing.T, base string, hdr map[string]string) (net.Conn, *bufio.Reader, int, string) {
 	t.Helper()
+	return dialStreamAt(t, base, api.PathStream, hdr)
+}
+
+// dialStreamAt is dialStream with the request's target (path and query).
+func dialStreamAt(t *testing.T, base, target string, hdr map[string]string) (net.Conn, *bufio.Reader, int, string) {
+	t.Helper()
 	u, _ := url.Parse(base)
 	c, err := net.Dial("tcp", u.Host)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })
-	req := "GET " + api.PathStream + " HTTP/1.1\r\nHost: " + u.Host + "\r\n"
+	req := "GET " + target + " HTTP/1.1\r\nHost: " + u.Host + "\r\n"
 	for k, v := range hdr {
 		req += k + ": " + v + "\r\n"
 	}
@@ -67,12 +75,14 @@ func TestStreamUpgradeGuards(t *testing.T) {
 	}
 }
 
-// A stream serves its lines as POSTs would be: the session starts with
-// initialize, calls are answered by id, bad lines get JSON-RPC errors and
-// the stream carries on; a session the daemon ended meanwhile (idle
-// expiry) is started again with the client's initialize, unseen.
-func TestStreamServesLinesAsPosts(t *testing.T) {
+// A stream is one MCP session: it starts with initialize, calls are
+// answered by id, bad lines get JSON-RPC errors and the stream carries on;
+// the session is never swept as idle while its stream is open, and it ends
+// with the stream.
+func TestStreamServesLines(t *testing.T) {
 	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	ended := make(chan struct{}, 1)
+	d.srv.Ended = func() { ended <- struct{}{} }
 	c, br, status, body := dialStream(t, d.srv.BaseURL, upgrade(d.token))
 	if c == nil {
 		t.Fatalf("upgrade: %d %s", status, body)
@@ -97,6 +107,7 @@ func TestStreamServesLinesAsPosts(t *testing.T) {
 	send := func(s string) { io.WriteString(c, s+"\n") }
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
 	read(`"protocolVersion":"2025-11-25"`)
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
 	read(`"id":2,"result":{"content"`)
 	send(`[{"jsonrpc":"2.0","id":3,"method":"ping"}]`)
@@ -105,32 +116,31 @@ func TestStreamServesLinesAsPosts(t *testing.T) {
 	read(`"code":-32700`)
 	send(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get-logs","arguments":{"x":"` + strings.Repeat("a", MaxBodyBytes) + `"}}}`)
 	read(`request size limit`)
-	send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
-	read(`"id":5,"result"`)
+	// The id goes back as the client wrote it: mcp-go decodes ids, and a
+	// number past 2^53 would come back rounded.
+	send(`{"jsonrpc":"2.0","id":12345678901234567891,"method":"ping"}`)
+	read(`"id":12345678901234567891,"result"`)
 
-	// The session expires (swept as after an hour without requests): the
-	// next call still works, on a new session made from the same initialize.
-	// (The test daemon's own session expires too: none is left.)
+	// An hour and more without a request: HTTP sessions expire, the
+	// stream's does not (its stream is open).
 	f := d.srv.mcp.get("", d.srv.maxPins())
 	d.srv.lastSweep.Store(0)
 	d.srv.sweepSessions(time.Now().Add(2 * DefaultSessionIdle))
-	if n := f.fast.count(); n != 0 {
-		t.Fatalf("%d sessions after the sweep: the stream's session did not expire", n)
+	if n := f.live.count(); n != 1 {
+		t.Fatalf("%d sessions after the sweep; want the stream's alone", n)
 	}
 	send(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
 	read(`"id":6,"result":{"content"`)
-	if n := f.fast.count(); n != 1 {
-		t.Fatalf("%d sessions after the call, want 1 (a new one for the stream)", n)
-	}
 
 	// The shim's side ends: the stream's session ends with it.
 	c.Close()
-	deadline := time.Now().Add(10 * time.Second)
-	for f.fast.count() != 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d sessions after the stream closed, want 0", f.fast.count())
-		}
-		time.Sleep(10 * time.Millisecond) // polls the session count: nothing signals the DELETE's end
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stream did not end within 10 s of its connection's end")
+	}
+	if n := f.live.count(); n != 0 {
+		t.Fatalf("%d sessions after the stream ended, want 0", n)
 	}
 }
 
@@ -164,5 +174,36 @@ func TestStreamEndCallsEnded(t *testing.T) {
 	case <-ended:
 		t.Fatal("Ended was called twice for one stream")
 	case <-time.After(50 * time.Millisecond):
+	}
+}
+
+// A stream's ?group= filters its tool list as on /mcp, and a stateless
+// 2026-07-28 request (no initialize: its version and client in _meta) is
+// served on a stream too.
+func TestStreamGroupsAndModernRequests(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	hdr := upgrade(d.token)
+	c, br, status, body := dialStreamAt(t, d.srv.BaseURL, api.PathStream+"?group=rendering", hdr)
+	if c == nil {
+		t.Fatalf("upgrade: %d %s", status, body)
+	}
+	s := &streamClient{t: t, c: c, br: br}
+	s.initialize()
+	s.send(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	var names []string
+	for _, tl := range s.answer("1")["result"].(map[string]any)["tools"].([]any) {
+		names = append(names, tl.(map[string]any)["name"].(string))
+	}
+	if !slices.Contains(names, "render_compare") || slices.Contains(names, "get-logs") {
+		t.Errorf("tools/list on a stream with ?group=rendering: %v", names)
+	}
+	if c, _, status, body := dialStreamAt(t, d.srv.BaseURL, api.PathStream+"?group=nope", hdr); c != nil || status != http.StatusBadRequest || !strings.Contains(body, "nope") {
+		t.Errorf("an unknown group: %d %s; want 400 naming it", status, body)
+	}
+
+	m := openStream(t, d)
+	m.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get-logs","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}`)
+	if a := m.answer("2"); a["result"] == nil || !strings.Contains(fmt.Sprint(a["result"]), "resultType:complete") {
+		t.Errorf("a 2026-07-28 tools/call on a stream: %v", a)
 	}
 }

@@ -6,17 +6,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
-	"net/http"
 	"slices"
-	"strconv"
 	"sync"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
-	"github.com/unitymcp/unitymcp/engine"
-	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // MCP tasks (protocol revision 2025-11-25) for the long editor calls.
@@ -81,30 +76,38 @@ const (
 	msgReloading = "Unity is reloading scripts (domain reload); %s is held across it and goes on when the editor is back"
 )
 
-// taskStore holds the tasks of one front's sessions.
+// taskStore holds the tasks of every session, whatever front it is on.
 type taskStore struct {
 	mu       sync.Mutex
 	sessions map[string]map[string]*task // session id → task id → task
-	// clients are the live sessions, for notifications with _meta (mcp-go's
-	// SendNotificationToSpecificClient takes none).
-	clients map[string]mcpserver.ClientSession
+	// clients are the live sessions and the project each is pinned to, for
+	// notifications with _meta (mcp-go's SendNotificationToSpecificClient
+	// takes none).
+	clients map[string]taskClient
 }
 
-// addSession notes a session mcp-go registered.
-func (ts *taskStore) addSession(cs mcpserver.ClientSession) {
+type taskClient struct {
+	cs  mcpserver.ClientSession
+	key string // the front's project hash ("": not pinned)
+}
+
+// addSession notes a session mcp-go registered on the front of key (again
+// when a stdio session moves to another project: select-editor).
+func (ts *taskStore) addSession(cs mcpserver.ClientSession, key string) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	if ts.clients == nil {
-		ts.clients = map[string]mcpserver.ClientSession{}
+		ts.clients = map[string]taskClient{}
 	}
-	ts.clients[cs.SessionID()] = cs
+	ts.clients[cs.SessionID()] = taskClient{cs, key}
 }
 
-// client returns a live session, nil when it ended.
-func (ts *taskStore) client(sid string) mcpserver.ClientSession {
+// client returns a live session and its project, nil when it ended.
+func (ts *taskStore) client(sid string) (mcpserver.ClientSession, string) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
-	return ts.clients[sid]
+	c := ts.clients[sid]
+	return c.cs, c.key
 }
 
 // task is one task-augmented tools/call.
@@ -120,7 +123,7 @@ type task struct {
 	status  mcp.TaskStatus
 	message string
 	updated time.Time
-	result  []byte // the CallToolResult, once terminal
+	result  json.RawMessage // the CallToolResult, once terminal
 }
 
 // add keeps t for its session; false when the session has reached the bound.
@@ -179,7 +182,7 @@ func (t *task) wire() mcp.Task {
 }
 
 // snapshot returns the task's wire form and, when terminal, its result.
-func (ts *taskStore) snapshot(t *task) (mcp.Task, []byte) {
+func (ts *taskStore) snapshot(t *task) (mcp.Task, json.RawMessage) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	return t.wire(), t.result
@@ -199,7 +202,7 @@ func (ts *taskStore) setMessage(t *task, msg string) (mcp.Task, bool) {
 
 // finish gives t its terminal status and result; false when it already
 // has one (a tasks/cancel came first).
-func (ts *taskStore) finish(t *task, status mcp.TaskStatus, msg string, result []byte) (mcp.Task, bool) {
+func (ts *taskStore) finish(t *task, status mcp.TaskStatus, msg string, result json.RawMessage) (mcp.Task, bool) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	if t.status.IsTerminal() {
@@ -241,328 +244,4 @@ func newTaskID() string {
 	b := make([]byte, 16)
 	rand.Read(b)
 	return hex.EncodeToString(b)
-}
-
-// taskRequest is the part of a JSON-RPC message the task methods read.
-type taskRequest struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  string          `json:"method"`
-	Params  struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-		Task      json.RawMessage `json:"task"`
-		Meta      struct {
-			ProgressToken any `json:"progressToken"`
-		} `json:"_meta"`
-		TaskID string `json:"taskId"`
-		Cursor string `json:"cursor"`
-	} `json:"params"`
-}
-
-// taskMark is in every message tryTask answers ("task": or "tasks/…").
-var taskMark = []byte(`"task`)
-
-// tryTask answers r itself when it is a task-augmented tools/call or a
-// tasks/* request, and reports whether it did; otherwise r goes on to the
-// fast path or mcp-go.
-func (s *Server) tryTask(w http.ResponseWriter, r *http.Request, hash string, f *front, body []byte) bool {
-	if !bytes.Contains(body, taskMark) {
-		return false
-	}
-	var m taskRequest
-	if json.Unmarshal(body, &m) != nil || m.JSONRPC != "2.0" || !api.PlainID(m.ID) {
-		return false
-	}
-	switch m.Method {
-	case string(mcp.MethodToolsCall):
-		if isNull(m.Params.Task) {
-			return false
-		}
-	case string(mcp.MethodTasksGet), string(mcp.MethodTasksResult), string(mcp.MethodTasksList), string(mcp.MethodTasksCancel):
-	default:
-		return false
-	}
-	id := bytes.TrimSpace(m.ID)
-	sid := r.Header.Get(mcpserver.HeaderKeySessionID)
-	if sid == "" || !f.fast.has(sid) {
-		writeRPCError(w, id, mcp.INVALID_REQUEST, "MCP tasks belong to a session: initialize one (protocol 2025-11-25) and send its Mcp-Session-Id with every request")
-		return true
-	}
-	if m.Method == string(mcp.MethodToolsCall) {
-		s.createTask(w, r, hash, f, sid, id, &m)
-		return true
-	}
-	if m.Method == string(mcp.MethodTasksList) {
-		if m.Params.Cursor != "" {
-			writeRPCError(w, id, mcp.INVALID_PARAMS, "tasks/list answers every task of the session on one page; it takes no cursor")
-			return true
-		}
-		writeRPCResult(w, id, mcp.ListTasksResult{Tasks: f.tasks.list(sid)})
-		return true
-	}
-	t := f.tasks.get(sid, m.Params.TaskID)
-	if t == nil {
-		writeRPCError(w, id, mcp.INVALID_PARAMS, fmt.Sprintf("task %.80q not found in this session (tasks belong to the session that made them, and are dropped when their ttl ends)", m.Params.TaskID))
-		return true
-	}
-	switch m.Method {
-	case string(mcp.MethodTasksGet):
-		wire, _ := f.tasks.snapshot(t)
-		writeRPCResult(w, id, mcp.GetTaskResult{Task: wire})
-	case string(mcp.MethodTasksCancel):
-		wire, ok := f.tasks.finish(t, mcp.TaskStatusCancelled, "cancelled by the client", s.cancelledResult(t))
-		if !ok {
-			wire, _ = f.tasks.snapshot(t)
-			writeRPCError(w, id, mcp.INVALID_PARAMS, fmt.Sprintf("task %s is already %s; only a working task can be cancelled", t.id, wire.Status))
-			return true
-		}
-		t.cancel()
-		s.taskStatus(f, t, wire)
-		writeRPCResult(w, id, mcp.CancelTaskResult{Task: wire})
-	case string(mcp.MethodTasksResult):
-		select {
-		case <-t.done:
-		case <-r.Context().Done():
-			writeRPCError(w, id, mcp.REQUEST_INTERRUPTED, "the request ended before the task did")
-			return true
-		}
-		_, res := f.tasks.snapshot(t)
-		writeRPCRaw(w, id, res)
-	}
-	return true
-}
-
-// createTask starts a task-augmented tools/call and answers its
-// CreateTaskResult.
-func (s *Server) createTask(w http.ResponseWriter, r *http.Request, hash string, f *front, sid string, id json.RawMessage, m *taskRequest) {
-	tool := s.eng.Lookup(hash, m.Params.Name)
-	if tool == nil {
-		writeRPCError(w, id, mcp.INVALID_PARAMS, fmt.Sprintf("tool %.80q not found", m.Params.Name))
-		return
-	}
-	if tool.TaskSupport == "" {
-		// The spec's answer (2025-11-25, tool-level negotiation): -32601.
-		writeRPCError(w, id, mcp.METHOD_NOT_FOUND, fmt.Sprintf("%s does not run as a task (its execution.taskSupport is forbidden); call it without params.task", tool.Name))
-		return
-	}
-	var tp struct {
-		TTL *int64 `json:"ttl"`
-	}
-	if json.Unmarshal(m.Params.Task, &tp) != nil {
-		writeRPCError(w, id, mcp.INVALID_PARAMS, "params.task must be an object, with an optional ttl in milliseconds")
-		return
-	}
-	ttl := defaultTaskTTL
-	if tp.TTL != nil {
-		ms := min(max(*tp.TTL, minTaskTTL.Milliseconds()), maxTaskTTL.Milliseconds())
-		ttl = time.Duration(ms) * time.Millisecond
-	}
-	now := time.Now()
-	// The work outlives this request (and the request's context, which the
-	// server cancels when the answer is written); it ends with the ttl, a
-	// tasks/cancel or the session.
-	ctx, cancel := context.WithDeadline(context.WithoutCancel(r.Context()), now.Add(ttl))
-	t := &task{id: newTaskID(), session: sid, tool: tool.Name, created: now, ttl: ttl, cancel: cancel,
-		done: make(chan struct{}), status: mcp.TaskStatusWorking, message: fmt.Sprintf(msgRunning, tool.Name), updated: now}
-	t.expiry = time.AfterFunc(ttl, func() { f.tasks.drop(t) })
-	if !f.tasks.add(t) {
-		t.expiry.Stop()
-		cancel()
-		writeRPCError(w, id, mcp.INVALID_REQUEST, fmt.Sprintf("this session keeps %d tasks already (running, or finished and within their ttl); take their results (tasks/result), cancel one (tasks/cancel), ask for shorter ttls, or call %s without params.task", maxTasksPerSession, tool.Name))
-		return
-	}
-	wire, _ := f.tasks.snapshot(t)
-	go s.runTask(ctx, hash, f, t, m.Params.Arguments, m.Params.Meta.ProgressToken)
-	writeRPCResult(w, id, mcp.CreateTaskResult{Task: wire})
-}
-
-// runTask runs the task's call through the engine, as a plain call runs,
-// and settles the task with its result.
-func (s *Server) runTask(ctx context.Context, hash string, f *front, t *task, args json.RawMessage, token any) {
-	defer t.cancel()
-	var mu sync.Mutex // orders the notifications of this task
-	n := 0
-	// setStatus changes statusMessage (a notifications/tasks/status when it
-	// changed); progress sends notifications/progress when the client gave
-	// a progressToken.
-	setStatus := func(msg string) {
-		mu.Lock()
-		defer mu.Unlock()
-		if wire, changed := f.tasks.setMessage(t, msg); changed {
-			s.taskStatus(f, t, wire)
-		}
-	}
-	progress := func(msg string) {
-		if token == nil {
-			return
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		n++
-		s.notify(f, t, "notifications/progress", map[string]any{"progressToken": token, "progress": n, "message": msg})
-	}
-	stop := s.watchEditor(ctx, hash, t, func(msg string) { setStatus(msg); progress(msg) })
-	// The engine reports a call held for a reload about once a second.
-	held := func(_, _ float64, msg string) {
-		setStatus(fmt.Sprintf(msgReloading, t.tool))
-		progress(msg)
-	}
-	res, terr := s.eng.Call(ctx, engine.Request{Project: hash, Tool: t.tool, Args: args, Roots: noRoots, Progress: held, Session: "mcp:" + t.session})
-	stop()
-	status, msg := mcp.TaskStatusCompleted, t.tool+" finished"
-	if terr != nil {
-		// 2025-11-25: a tool call whose result has isError ends "failed";
-		// tasks/result still answers that result.
-		status, msg = mcp.TaskStatusFailed, terr.Message
-	}
-	if wire, ok := f.tasks.finish(t, status, msg, taskResult(t.id, res, terr)); ok {
-		s.taskStatus(f, t, wire)
-	}
-}
-
-// watchEditor follows the editor of the task's project on the event bus and
-// reports what the task waits for; the returned func stops it. Unpinned
-// calls are followed when one editor is connected (the one they go to).
-func (s *Server) watchEditor(ctx context.Context, hash string, t *task, update func(msg string)) func() {
-	if hash == "" {
-		target, terr := s.eng.Resolve(ctx, "", nil)
-		if terr != nil {
-			return func() {}
-		}
-		hash = target.Hash
-	}
-	evs, unsubscribe := s.eng.Events.Subscribe(32)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		reloading := false
-		for ev := range evs {
-			if ev.Project != hash {
-				continue
-			}
-			switch ev.Type {
-			case api.EventEditorState, api.EventEditorConnected, api.EventEditorDisconnected:
-				var info api.EditorInfo
-				if ev.Decode(&info) != nil {
-					continue
-				}
-				switch {
-				case info.State == api.StateReloading && !reloading:
-					reloading = true
-					update(fmt.Sprintf(msgReloading, t.tool))
-				case info.State == api.StateConnected && reloading:
-					reloading = false
-					update(fmt.Sprintf(msgRunning, t.tool) + " (back after the domain reload)")
-				}
-			case api.EventTestsFinished:
-				var tf api.TestsFinished
-				if t.tool == "run-tests" && ev.Decode(&tf) == nil {
-					update(fmt.Sprintf("%s tests finished: %d passed, %d failed; collecting the result", tf.Mode, tf.Passed, tf.Failed))
-				}
-			case api.EventCompileFinished:
-				var cf api.CompileFinished
-				if t.tool == "compile" && ev.Decode(&cf) == nil {
-					update(fmt.Sprintf("compilation finished with %d error(s)", cf.ErrorCount))
-				}
-			}
-		}
-	}()
-	return func() { unsubscribe(); <-done }
-}
-
-// cancelledResult is what tasks/result answers for a cancelled task: the
-// tool error a cancelled plain call gets.
-func (s *Server) cancelledResult(t *task) []byte {
-	return taskResult(t.id, nil, api.Errorf(api.CodeCancelled, "%s was cancelled by the client (tasks/cancel)", t.tool))
-}
-
-// taskResult is the tasks/result answer: the CallToolResult a plain call
-// answers (the same bytes), with the related-task _meta the spec asks for.
-func taskResult(id string, res json.RawMessage, terr *api.ToolError) []byte {
-	b, err := encodeToolResult(res, terr)
-	if err != nil {
-		b, _ = encodeToolResult(nil, api.Errorf(api.CodeInternal, "encoding the result: %v", err))
-	}
-	meta, _ := json.Marshal(map[string]any{mcp.RelatedTaskMetaKey: mcp.RelatedTaskMeta(id)})
-	out := append(append(append([]byte(`{"_meta":`), meta...), ','), b[1:]...)
-	return out
-}
-
-// taskStatus sends notifications/tasks/status to the task's session.
-func (s *Server) taskStatus(f *front, t *task, wire mcp.Task) {
-	b, _ := json.Marshal(wire)
-	var params map[string]any
-	json.Unmarshal(b, &params)
-	s.notify(f, t, mcp.MethodNotificationTasksStatus, params)
-}
-
-// notify queues a notification of task t for its session, with the
-// related-task _meta the spec asks for; the session's next plain tools/call
-// goes through mcp-go, which delivers it (as after a catalog change).
-func (s *Server) notify(f *front, t *task, method string, params map[string]any) {
-	cs := f.tasks.client(t.session)
-	if cs == nil {
-		return
-	}
-	n := mcp.JSONRPCNotification{JSONRPC: mcp.JSONRPC_VERSION, Notification: mcp.Notification{Method: method,
-		Params: mcp.NotificationParams{Meta: map[string]any{mcp.RelatedTaskMetaKey: mcp.RelatedTaskMeta(t.id)}, AdditionalFields: params}}}
-	// What mcp-go's SendNotificationToSpecificClient does: the session's
-	// next answer may become a stream, and a full queue drops the message
-	// (a client polls tasks/get anyway).
-	if u, ok := cs.(mcpserver.SessionWithStreamableHTTPConfig); ok {
-		u.UpgradeToSSEWhenReceiveNotification()
-	}
-	select {
-	case cs.NotificationChannel() <- n:
-		f.fast.markSessionDirty(t.session)
-	default:
-		s.log.Debug("task notification dropped: the session's queue is full", "session", t.session, "method", method)
-	}
-}
-
-// has reports whether sid is a live session of the front.
-func (f *fastSessions) has(sid string) bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.live[sid] != nil
-}
-
-// markSessionDirty notes that mcp-go may hold a notification for sid.
-func (f *fastSessions) markSessionDirty(sid string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if s := f.live[sid]; s != nil {
-		s.dirty = true
-	}
-}
-
-// writeRPCResult answers a JSON-RPC result.
-func writeRPCResult(w http.ResponseWriter, id json.RawMessage, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		writeRPCError(w, id, mcp.INTERNAL_ERROR, "encoding the answer: "+err.Error())
-		return
-	}
-	writeRPCRaw(w, id, b)
-}
-
-// writeRPCError answers a JSON-RPC error.
-func writeRPCError(w http.ResponseWriter, id json.RawMessage, code int, msg string) {
-	b, _ := json.Marshal(map[string]any{"code": code, "message": msg})
-	writeRPC(w, id, "error", b)
-}
-
-func writeRPCRaw(w http.ResponseWriter, id, result json.RawMessage) {
-	writeRPC(w, id, "result", result)
-}
-
-// writeRPC writes {"jsonrpc":"2.0","id":<id as sent>,"<field>":<value>}.
-func writeRPC(w http.ResponseWriter, id json.RawMessage, field string, value []byte) {
-	out := make([]byte, 0, len(value)+len(id)+32)
-	out = append(append(append(out, `{"jsonrpc":"2.0","id":`...), id...), `,"`+field+`":`...)
-	out = append(append(out, value...), "}\n"...)
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(out)))
-	w.Write(out)
 }

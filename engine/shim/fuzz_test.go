@@ -4,85 +4,47 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
-
-	"github.com/unitymcp/unitymcp/engine/api"
 )
 
-// responseID agrees with encoding/json on which messages are responses and
-// what their id is, for any input that is a JSON object, under the rule it
-// documents: members in order, a method means not a response, a result or
-// error after the id ends the scan.
+// leadingID, which names the answer to a message too large to send from
+// the message's first bytes, finds the id only where the object holds it
+// whole before anything cut short: for every cut of a valid object it
+// answers nothing or what it answers for the whole, and what it answers
+// is the value of a top-level "id" member.
 //
-//	go test -run XXX -fuzz FuzzResponseID -fuzztime 60s ./engine/shim/
-func FuzzResponseID(f *testing.F) {
-	for _, s := range []string{`{"jsonrpc":"2.0","id":1,"result":{}}`, `{"jsonrpc":"2.0","id":"a","error":{"code":1}}`,
-		`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`, `{"jsonrpc":"2.0","id":3,"method":"ping"}`,
-		`{"result":{"x":"}"},"id":7}`, ` { "id" : 1e3 , "result" : [1,{"a":"\""}] } `, `{"id":null,"error":{}}`, `[]`, `{`, `{"id":}`} {
-		f.Add([]byte(s))
+//	go test -run XXX -fuzz FuzzLeadingID -fuzztime 60s ./engine/shim/
+func FuzzLeadingID(f *testing.F) {
+	for _, s := range []string{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}}`,
+		`{"method":"tools/call","params":{"arguments":{"id":3}},"id":"a"}`, `{"id":"a\"b","method":"ping"}`,
+		`{"ID":1}`, `{"id":null}`, `{"id":{"x":1}}`, ` { "id" : 1e3 } `, `[]`, `{`, `{"id":`} {
+		f.Add([]byte(s), uint(5))
 	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		id, ok := responseID(b) // never panics, on anything
-		if !json.Valid(b) || bytes.IndexByte(b, '\\') >= 0 {
-			return // the daemon writes valid JSON; escaped keys are not compared
-		}
-		d := json.NewDecoder(bytes.NewReader(b))
-		if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
+	f.Fuzz(func(t *testing.T, b []byte, cut uint) {
+		whole := leadingID(b) // never panics, on anything
+		if !json.Valid(b) {
 			return
 		}
-		var wantID json.RawMessage
-		wantOK, decided := false, false
-		for d.More() && !decided {
-			k, _ := d.Token()
-			var v json.RawMessage
-			if d.Decode(&v) != nil {
-				return
+		if whole != nil {
+			var m map[string]json.RawMessage
+			if json.Unmarshal(b, &m) != nil {
+				t.Fatalf("leadingID(%s) = %s, but it is not an object", b, whole)
 			}
-			switch k {
-			case "id":
-				wantID = v
-			case "method":
-				wantOK, decided = false, true
-			case "result", "error":
-				if wantID != nil {
-					wantOK, decided = true, true
-				}
+			found := false
+			d := json.NewDecoder(bytes.NewReader(b))
+			d.Token()
+			for d.More() {
+				k, _ := d.Token()
+				var v json.RawMessage
+				d.Decode(&v)
+				found = found || (k == "id" && bytes.Equal(v, whole))
+			}
+			if !found {
+				t.Fatalf("leadingID(%s) = %s, which is no top-level id member", b, whole)
 			}
 		}
-		if !decided {
-			wantOK = wantID != nil
-		}
-		if ok != wantOK || (ok && api.IDKey(id) != api.IDKey(wantID)) {
-			t.Fatalf("responseID(%s) = %s %v; encoding/json says %s %v", b, id, ok, wantID, wantOK)
-		}
-	})
-}
-
-// requestHead, where it answers, gives what json.Unmarshal into a head
-// gives; where it does not, handle decodes.
-//
-//	go test -run XXX -fuzz FuzzRequestHead -fuzztime 60s ./engine/shim/
-func FuzzRequestHead(f *testing.F) {
-	for _, s := range []string{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`,
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`, `{"id":"a\"b","method":"ping","params":null}`,
-		`{"ID":1,"method":"ping"}`, `{"id":1,"id":2}`, `{"method":"a","method":null}`, `{"params":{"name":"a"},"params":{}}`,
-		`{"params":{"name":"a","name":null}}`, `{"params":{"Name":"x"}}`, `{"params":[]}`, `{"method":5}`, `null`, `5`, `{`,
-		`{"paramſ":{"name":"x"}}`, `{"me\u0074hod":"x"}`, `{"params":{"name":"\u0041"}}`, ` {"id" : 1e3 , "method":"x"} `,
-		`{"PARAMS":{"name":"x"}}`, `{"params":{"nAmE":"x"}}`, `{"Method":"x","method":"y"}`, `{"ıd":1,"id":2}`,
-		`{"id":"\u212a","method":"tools/call"}`, `{"id":"a\\b"}`, `{"jsonrpc":"2.0","params":{"name":"x","arguments":{"name":"y"}}}`,
-		"{\"params\":{\"name\":\"\x8f\"}}"} { // the last: not UTF-8, which a decode replaces
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		got, ok := requestHead(b) // never panics, on anything
-		if !ok {
-			return
-		}
-		var want head
-		if err := json.Unmarshal(b, &want); err != nil {
-			t.Fatalf("requestHead(%s) answered, but json.Unmarshal fails: %v", b, err)
-		}
-		if string(got.ID) != string(want.ID) || got.Method != want.Method || got.Params.Name != want.Params.Name {
-			t.Fatalf("requestHead(%s) = %q %q %q; json.Unmarshal gives %q %q %q", b, got.ID, got.Method, got.Params.Name, want.ID, want.Method, want.Params.Name)
+		k := int(cut % uint(len(b)+1))
+		if part := leadingID(b[:k]); part != nil && !bytes.Equal(part, whole) {
+			t.Fatalf("leadingID of %q cut at %d = %s; of the whole %s", b, k, part, whole)
 		}
 	})
 }

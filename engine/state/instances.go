@@ -19,6 +19,14 @@ type Instance struct {
 // WriteInstance writes the descriptor atomically.
 func (d Dir) WriteInstance(in Instance) error { return writeJSON(d.InstancePath(in.ProjectHash), in) }
 
+// RemoveInstance removes a project's descriptor (none is fine).
+func (d Dir) RemoveInstance(hash string) error {
+	if err := os.Remove(d.InstancePath(hash)); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	return nil
+}
+
 // Instances reads every descriptor; unreadable files are skipped.
 func (d Dir) Instances() []Instance {
 	entries, err := os.ReadDir(d.InstancesDir())

@@ -34,7 +34,7 @@ func Open() (Dir, error) {
 // At returns the state directory at root, creating it owner-only (0700) if
 // missing and repairing a looser mode. It refuses a folder of another user.
 func At(root string) (Dir, error) {
-	if err := os.MkdirAll(root, 0o700); err != nil {
+	if err := platform.MkdirPrivate(root); err != nil {
 		return Dir{}, fmt.Errorf("creating state directory %s: %w", root, err)
 	}
 	if err := platform.SecureDir(root); err != nil {
@@ -47,7 +47,6 @@ func At(root string) (Dir, error) {
 func (d Dir) TokenPath() string             { return filepath.Join(d.Root, "token") }
 func (d Dir) DaemonPath() string            { return filepath.Join(d.Root, "daemon.json") }
 func (d Dir) LockPath() string              { return filepath.Join(d.Root, "daemon.lock") }
-func (d Dir) SocketPath() string            { return filepath.Join(d.Root, "daemon.sock") }
 func (d Dir) InstancesDir() string          { return filepath.Join(d.Root, "instances") }
 func (d Dir) LogsDir() string               { return filepath.Join(d.Root, "logs") }
 func (d Dir) ConfigPath() string            { return filepath.Join(d.Root, "config.json") }
@@ -144,10 +143,6 @@ type Daemon struct {
 	// Key is drawn afresh at every start; the daemon proves it knows it
 	// (proof.go) before a client sends the token.
 	Key string `json:"key"`
-	// Socket is the daemon's Unix-domain socket (same routes as URL), on
-	// which the stdio shim hands over its standard output; empty where
-	// the OS cannot pass descriptors or the path is too long for one.
-	Socket string `json:"socket,omitempty"`
 }
 
 // WriteDaemon writes daemon.json.

@@ -23,6 +23,9 @@ func needTool(t *testing.T, name string) {
 
 func buildBinary(t *testing.T, goos string) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds unitymcp for " + goos + " and packages it: not with -short")
+	}
 	out := filepath.Join(t.TempDir(), "unitymcp")
 	cmd := exec.Command("go", "build", "-o", out, "../../cmd/unitymcp")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+goos)

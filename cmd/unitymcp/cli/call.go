@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/installer"
 )
 
@@ -43,7 +45,7 @@ func newCallCmd(std IO) *cobra.Command {
 		Short: "Call a tool and print its JSON result (exit 1 on a tool error)",
 		Long:  callLong,
 		Example: `  unitymcp call compile
-  unitymcp call read-console --args '{"LogType":"Error"}' --project ~/Game`,
+  unitymcp call get-logs --args '{"LogType":"Error"}' --project ~/Game`,
 		Args:              exactArgs(1, "one tool name, e.g. unitymcp call compile --args '{}'"),
 		ValidArgsFunction: completeTools,
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -52,7 +54,8 @@ func newCallCmd(std IO) *cobra.Command {
 		},
 	}
 	projectFlag(cmd, &cfg.Project, "Unity project folder, or a connected editor's name or hash (default: $CLAUDE_PROJECT_DIR, else the working directory's project)")
-	cmd.Flags().StringVar(&cfg.Args, "args", "{}", "tool arguments as a JSON object")
+	cfg.Args = "{}"
+	cmd.Flags().Var(&onceString{p: &cfg.Args}, "args", "tool arguments as a JSON object (given once)")
 	return cmd
 }
 
@@ -98,18 +101,45 @@ func isFolderArg(p string) bool {
 	return err == nil && fi.IsDir() || strings.ContainsAny(p, `/\`)
 }
 
+// onceString is a string flag that may be given once: a second --args
+// would silently replace the first.
+type onceString struct {
+	p   *string
+	set bool
+}
+
+func (o *onceString) String() string { return *o.p }
+func (o *onceString) Type() string   { return "JSON" }
+func (o *onceString) Set(v string) error {
+	if o.set {
+		return fmt.Errorf("given twice (%s, then %s); put every argument in one JSON object", *o.p, v)
+	}
+	*o.p, o.set = v, true
+	return nil
+}
+
 // Call runs one tool and prints its JSON result; exit 1 on a tool error.
 func Call(cfg CallConfig, stdout, stderr io.Writer) error {
-	if cfg.Args != "" && !json.Valid([]byte(cfg.Args)) {
-		return usageError("--args is not valid JSON: %s (example: --args '{\"LogType\":\"Error\"}')", cfg.Args)
-	}
-	if cfg.Project != "" && isFolderArg(cfg.Project) {
-		if _, err := checkProject(cfg.Project); err != nil {
-			return err
+	if cfg.Args != "" {
+		var obj map[string]json.RawMessage
+		switch {
+		case !json.Valid([]byte(cfg.Args)):
+			return usageError("--args is not valid JSON: %s (example: --args '{\"LogType\":\"Error\"}')", cfg.Args)
+		case json.Unmarshal([]byte(cfg.Args), &obj) != nil || obj == nil:
+			return usageError("--args must be a JSON object of the tool's arguments, not %s (example: --args '{\"LogType\":\"Error\"}')", cfg.Args)
 		}
 	}
 	ctx := context.Background()
 	c, err := findDaemon(ctx)
+	if cfg.Project != "" && isFolderArg(cfg.Project) {
+		if _, perr := checkProject(cfg.Project); perr != nil {
+			// A folder a connected editor reports is its project, Unity
+			// folders or not (a simulator's scratch folder, say).
+			if c == nil || connectedPath(ctx, c, cfg.Project) == "" {
+				return perr
+			}
+		}
+	}
 	if err != nil {
 		return &ExitError{Code: 1, Err: err}
 	}
@@ -117,9 +147,9 @@ func Call(cfg CallConfig, stdout, stderr io.Writer) error {
 	var terr *api.ToolError
 	if errors.As(err, &terr) {
 		if short := shortProjectError(terr, "pass --project DIR (one of the folders above), e.g. unitymcp call "+cfg.Tool+" --project "+firstPath(terr)); short != "" {
-			b, _ := json.MarshalIndent(api.ErrorBody{Error: &api.ToolError{Code: terr.Code, Message: short}}, "", "  ")
-			fmt.Fprintln(stdout, string(b))
-			return &ExitError{Code: 1, Err: errors.New(short)}
+			// On stderr only: a person reads it (scripts read the exit
+			// status); stdout stays empty.
+			return &ExitError{Code: 1, Err: fmt.Errorf("%s: %s", terr.Code, short)}
 		}
 		// The error body, as the daemon answered it: scripts read its code.
 		b, _ := json.MarshalIndent(terr.Body(), "", "  ")
@@ -128,6 +158,11 @@ func Call(cfg CallConfig, stdout, stderr io.Writer) error {
 	}
 	if err != nil {
 		return &ExitError{Code: 1, Err: err}
+	}
+	// Indented like the error bodies, so every answer reads the same.
+	var pretty bytes.Buffer
+	if json.Indent(&pretty, body, "", "  ") == nil {
+		body = pretty.Bytes()
 	}
 	stdout.Write(body)
 	if !bytes.HasSuffix(body, []byte("\n")) {
@@ -210,4 +245,23 @@ func firstPath(terr *api.ToolError) string {
 		}
 	}
 	return "DIR"
+}
+
+// connectedPath is the project folder of the connected editor that reports
+// the folder p (absolute, cleaned), "" when none does.
+func connectedPath(ctx context.Context, c *client.Client, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return ""
+	}
+	h, err := c.Health(ctx, "")
+	if err != nil {
+		return ""
+	}
+	for _, ed := range h.Editors {
+		if filepath.Clean(filepath.FromSlash(ed.ProjectPath)) == abs {
+			return ed.ProjectPath
+		}
+	}
+	return ""
 }

@@ -118,6 +118,16 @@ func newRoot(std IO) *cobra.Command {
 	root.AddCommand(newServeCmd(std), newTrayCmd(std), newStdioCmd(std), newCallCmd(std), newStatusCmd(std),
 		newStopCmd(std), newDefinitionsCmd(std), newServiceCmd(std), newInstallCmd(std, false), newInstallCmd(std, true),
 		newSkillCmd(std), newOpenCmd(std), newDoctorCmd(std), newHashCmd(std), newVersionCmd(std))
+	// cobra's completion command only holds one subcommand per shell: bare,
+	// or with a shell it does not know, it is a usage error (cobra would
+	// print its help and exit 0).
+	root.InitDefaultCompletionCmd()
+	if comp, _, err := root.Find([]string{"completion"}); err == nil && comp != root {
+		comp.Args = noArgs
+		comp.RunE = func(cmd *cobra.Command, args []string) error {
+			return usageError("%s: say which shell: bash, zsh, fish or powershell (see %s --help)", cmd.CommandPath(), cmd.CommandPath())
+		}
+	}
 	return root
 }
 

@@ -40,7 +40,7 @@ func newDefinitionsCmd(std IO) *cobra.Command {
 	}
 	return group("definitions", "List or validate definition tools (works without a daemon)",
 		sub("list", "list [--project DIR] [--json]", "List the definition tools the project sees, and the rejected files", noArgs),
-		sub("validate", "validate [--project DIR] [FILE…]", "Check definition files; exit 1 when any is rejected (for hooks and CI)", cobra.ArbitraryArgs))
+		sub("validate", "validate [--project DIR] [FILE|FOLDER…]", "Check definition files (those of a folder, or the project's folders when none is given); exit 1 when any is rejected", cobra.ArbitraryArgs))
 }
 
 // Definitions lists or validates definition files. It works without a
@@ -103,8 +103,21 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 				if err != nil {
 					return err
 				}
-				if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
-					return &ExitError{Code: 2, Err: fmt.Errorf("%s: not a definition file", f)}
+				fi, err := os.Stat(abs)
+				switch {
+				case err != nil:
+					return usageError("%s: no such file; give definition files (.json) or a folder of them", f)
+				case fi.IsDir():
+					// A folder: every definition file in it.
+					files, _ := filepath.Glob(filepath.Join(abs, "*.json"))
+					if len(files) == 0 {
+						return usageError("%s: a folder with no definition file (.json) in it", f)
+					}
+					for _, file := range files {
+						want[file] = true
+					}
+					dirs[abs] = true
+					continue
 				}
 				want[abs] = true
 				dirs[filepath.Dir(abs)] = true
@@ -113,12 +126,21 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 				sets = append(sets, eng.CheckDefinitions(hash, dirsFor(d, eng.DefinitionDirs(hash))))
 			}
 		}
-		bad := 0
+		bad, checked := 0, 0
+		loaded := map[string]bool{} // the folders the daemon loads
+		for _, d := range eng.DefinitionDirs(hash) {
+			loaded[d.Path] = true
+		}
 		for _, set := range sets {
 			var warnings []string
 			for _, d := range set.Defs {
 				if want == nil || want[d.Path] {
-					fmt.Fprintf(stdout, "ok        %s (%s %s, %s)\n", d.Path, d.Kind, d.Name, d.Source)
+					checked++
+					where := string(d.Source)
+					if !loaded[filepath.Dir(d.Path)] {
+						where = "valid, but in no definitions folder: the daemon does not load it"
+					}
+					fmt.Fprintf(stdout, "ok        %s (%s %s, %s)\n", d.Path, d.Kind, d.Name, where)
 					delete(want, d.Path)
 					for _, w := range d.Warnings {
 						warnings = append(warnings, d.Path+": "+w)
@@ -137,12 +159,20 @@ func Definitions(cfg DefinitionsConfig, stdout io.Writer) error {
 					printRejection(stdout, r)
 					delete(want, r.File)
 					bad++
+					checked++
 				}
 			}
 			printNotes(stdout, nil, warnings, skipped)
 		}
 		for f := range want {
 			fmt.Fprintf(stdout, "skipped   %s (only .json files are definitions)\n", f)
+		}
+		if checked == 0 && len(cfg.Files) == 0 {
+			var folders []string
+			for _, d := range eng.DefinitionDirs(hash) {
+				folders = append(folders, d.Path)
+			}
+			fmt.Fprintf(stdout, "no definition files in %s: nothing to check\n", strings.Join(folders, ", "))
 		}
 		if bad > 0 {
 			return &ExitError{Code: 1, Err: fmt.Errorf("%d definition file(s) rejected", bad)}

@@ -11,7 +11,8 @@ import (
 )
 
 const hashLong = `Print the projectHash of a Unity project folder (or its Assets folder): the
-id the daemon routes by, as in /p/HASH/mcp.
+id the daemon routes by, as in http://127.0.0.1:27182/projects/HASH/mcp and
+/mcp?project=HASH.
 
 The path is made absolute and cleaned, and hashed as written: symbolic
 links are not resolved, because Unity hashes the path it opened the

@@ -5,13 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/engine/project"
+	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/engine/unityinstall"
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // OpenConfig is `unitymcp open`.
@@ -33,7 +37,9 @@ type OpenResult struct {
 
 const openLong = `Open a Unity project in the Editor version its
 ProjectSettings/ProjectVersion.txt names, and return once that Editor's
-unitymcp bridge connected to the running daemon.
+unitymcp bridge connected to the daemon (started in the background when
+none runs, as stdio does). An Editor that exits before it connects is
+reported at once.
 
 The Editor is found in Unity Hub's editor lists (editors-v2.json,
 secondaryInstallPath.json in the Hub's config folder) and the default
@@ -66,8 +72,24 @@ func Open(cfg OpenConfig, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := unityinstall.CheckOwner(dir); err != nil {
+		return &ExitError{Code: 1, Err: err}
+	}
 	ctx := context.Background()
-	c, err := findDaemon(ctx)
+	// As stdio and tray do: no daemon yet is no reason to refuse.
+	st, err := state.Open()
+	if err != nil {
+		return err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	var extra []string
+	if a := os.Getenv(AddrEnv); a != "" {
+		extra = []string{"--addr", a}
+	}
+	c, _, err := client.Ensure(ctx, st, exe, extra...)
 	if err != nil {
 		return &ExitError{Code: 1, Err: err}
 	}
@@ -106,6 +128,11 @@ func Open(cfg OpenConfig, stdout io.Writer) error {
 		}
 		deadline := time.Now().Add(cfg.Timeout)
 		for !connected() {
+			// A Unity that dies at start (a licence, a crash) is said at
+			// once, not after the whole timeout.
+			if !platform.ProcessAlive(res.PID) && !connected() {
+				return &ExitError{Code: 1, Err: fmt.Errorf("started %s (pid %d), but it exited before its editor connected; run it by hand to see why (a licence, a crash: the Editor log says), then unitymcp open --project %s again", ed.Path, res.PID, dir)}
+			}
 			if time.Now().After(deadline) {
 				return &ExitError{Code: 1, Err: fmt.Errorf("started %s (pid %d), but its editor did not connect within %s; look at the Unity window and check the unitymcp package is installed (unitymcp install unity --project %s)", ed.Path, res.PID, cfg.Timeout, dir)}
 			}

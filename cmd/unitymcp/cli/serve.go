@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -14,7 +15,6 @@ import (
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/engine/daemon"
-	"github.com/unitymcp/unitymcp/engine/profile"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/platform"
 	"github.com/unitymcp/unitymcp/tray"
@@ -43,7 +43,6 @@ func newServeCmd(std IO) *cobra.Command {
 			if debug {
 				lvl = slog.LevelDebug
 			}
-			profile.SingleP()
 			return Serve(ServeConfig{Addr: addr, Headless: headless, LogLevel: lvl, Detached: detached}, std.Err)
 		},
 	}
@@ -62,6 +61,11 @@ func newServeCmd(std IO) *cobra.Command {
 
 // Serve runs the daemon in the foreground until SIGINT/SIGTERM.
 func Serve(cfg ServeConfig, stderr io.Writer) error {
+	// A bad --addr is the command line's mistake: said before anything
+	// else is set up or logged.
+	if _, err := daemon.CheckLoopback(cfg.Addr); err != nil {
+		return &ExitError{Code: 2, Err: err}
+	}
 	dir, err := state.Open()
 	if err != nil {
 		return err
@@ -80,15 +84,35 @@ func Serve(cfg ServeConfig, stderr io.Writer) error {
 	log := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// `unitymcp stop` on Windows, where no signal reaches this process.
+	stopReq, release := platform.StopRequested()
+	defer release()
+	go func() {
+		select {
+		case <-stopReq:
+			log.Info("stop requested (unitymcp stop)")
+			stop()
+		case <-ctx.Done():
+		}
+	}()
 	dc := daemon.Config{Addr: cfg.Addr, State: dir, Logger: log}
+	// Serving: a `unitymcp stop` before is over (stopped.go).
+	dc.Ready = func(*daemon.Daemon) {
+		if err := clearStopped(dir); err != nil {
+			log.Warn("removing the stop mark", "err", err)
+		}
+	}
 	if platform.HasDesktop() {
-		dc.Notify = func(title, body string) error { return platform.Notify(title, body, icons.ConnectedPNG) }
+		dc.Notify = func(title, body string) error { return platform.Notify(title, body, notifyIcon(title)) }
 	} else {
 		log.Info("no desktop session: notifications are off")
 	}
 	if !cfg.Headless && tray.Available() {
 		err = serveWithTray(ctx, stop, dc, dir, log)
 	} else {
+		if !cfg.Headless {
+			log.Info("no desktop to show the tray in: running without it")
+		}
 		err = daemon.Run(ctx, dc)
 	}
 	var are *daemon.AlreadyRunningError
@@ -103,10 +127,22 @@ func Serve(cfg ServeConfig, stderr io.Writer) error {
 // a daemon that stops removes the tray.
 func serveWithTray(ctx context.Context, stop func(), dc daemon.Config, dir state.Dir, log *slog.Logger) error {
 	ready := make(chan struct{})
-	dc.Ready = func(*daemon.Daemon) { close(ready) }
+	serving := dc.Ready
+	dc.Ready = func(d *daemon.Daemon) {
+		if serving != nil {
+			serving(d)
+		}
+		close(ready)
+	}
 	errc := make(chan error, 1)
 	go func() {
 		errc <- daemon.Run(ctx, dc)
+		tray.Quit()
+	}()
+	// A stop (signal, unitymcp stop, Quit) removes the tray at once: it
+	// need not watch the daemon it lives with go away, nor log it.
+	go func() {
+		<-ctx.Done()
 		tray.Quit()
 	}()
 	select {
@@ -123,4 +159,18 @@ func serveWithTray(ctx context.Context, stop func(), dc daemon.Config, dir state
 	})
 	stop()
 	return <-errc
+}
+
+// notifyIcon is the icon of a daemon notification: the error badge for a
+// failure (compile errors, failing tests, a version mismatch, a blocking
+// dialog), the busy one for what asks for a reload, the connected one for
+// good news (scripts compile again).
+func notifyIcon(title string) []byte {
+	switch {
+	case strings.HasPrefix(title, "Compile fixed"):
+		return icons.ConnectedPNG
+	case strings.HasPrefix(title, "Reload required"), strings.HasPrefix(title, "Definition tools changed"):
+		return icons.BusyPNG
+	}
+	return icons.ErrorPNG
 }

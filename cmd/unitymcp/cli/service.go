@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,12 +16,18 @@ import (
 )
 
 // ServiceConfig is `unitymcp service install|uninstall|start|stop|status`.
-type ServiceConfig struct{ Action string }
+type ServiceConfig struct {
+	Action string
+	JSON   bool // the status as JSON instead of the lines a person reads
+}
 
 func newServiceCmd(std IO) *cobra.Command {
 	sub := func(action, short string) *cobra.Command {
-		return &cobra.Command{Use: action, Short: short, Args: noArgs,
-			RunE: func(*cobra.Command, []string) error { return Service(ServiceConfig{Action: action}, std.Out) }}
+		var cfg ServiceConfig
+		cmd := &cobra.Command{Use: action, Short: short, Args: noArgs,
+			RunE: func(*cobra.Command, []string) error { cfg.Action = action; return Service(cfg, std.Out) }}
+		cmd.Flags().BoolVar(&cfg.JSON, "json", false, "print the status as JSON")
+		return cmd
 	}
 	return group("service", "Start the daemon at login (per user: systemd user unit, LaunchAgent or Run key)",
 		sub("install", "Install start at login and start the daemon"),
@@ -58,8 +65,8 @@ func Service(cfg ServiceConfig, stdout io.Writer) error {
 	case "start", "stop":
 		if cfg.Action == "start" {
 			err = service.Start(c)
-		} else {
-			err = service.Stop(c)
+		} else if err = service.Stop(c); errors.Is(err, service.ErrUnmanaged) {
+			err = Stop(io.Discard) // Windows: the Run key only starts it
 		}
 		if err == nil {
 			st, err = service.Query(c)
@@ -86,7 +93,32 @@ func Service(cfg ServiceConfig, stdout io.Writer) error {
 	} else if st.Running {
 		out.Detail = "the service says it runs, but no daemon answers: see the daemon log, or unitymcp service stop && unitymcp service start"
 	}
-	b, _ := json.MarshalIndent(out, "", "  ")
-	fmt.Fprintln(stdout, string(b))
+	if cfg.JSON {
+		b, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Fprintln(stdout, string(b))
+		return nil
+	}
+	printServiceStatus(stdout, out)
 	return nil
+}
+
+// printServiceStatus says it in three lines: start at login, the login
+// service, the daemon (which may run without the service).
+func printServiceStatus(w io.Writer, s ServiceStatus) {
+	login := "not installed"
+	if s.Installed {
+		login = "installed (" + s.Kind + ": " + s.Path + ")"
+	}
+	svc := "not running"
+	if s.Running {
+		svc = "running"
+	}
+	daemon := "not running"
+	if s.DaemonRunning {
+		daemon = fmt.Sprintf("running at %s (pid %d)", s.DaemonURL, s.DaemonPID)
+	}
+	fmt.Fprintf(w, "start at login: %s\nlogin service:  %s\ndaemon:         %s\n", login, svc, daemon)
+	if s.Detail != "" {
+		fmt.Fprintf(w, "note: %s\n", s.Detail)
+	}
 }

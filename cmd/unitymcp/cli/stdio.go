@@ -2,8 +2,10 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -14,11 +16,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unitymcp/unitymcp/engine/client"
-	"github.com/unitymcp/unitymcp/engine/profile"
 	"github.com/unitymcp/unitymcp/engine/project"
 	"github.com/unitymcp/unitymcp/engine/shim"
 	"github.com/unitymcp/unitymcp/engine/state"
-	"github.com/unitymcp/unitymcp/platform"
 )
 
 // StdioConfig is `unitymcp stdio`.
@@ -41,20 +41,11 @@ the daemon routes it like any unpinned session.`,
 			if _, err := checkProject(cfg.Project); err != nil {
 				return err
 			}
-			profile.SingleP()
 			// fyne.io/systray locks the main goroutine to the first thread
-			// in its init (the tray needs that thread). The relay's loop
-			// runs on the main goroutine, and a locked goroutine hands its
-			// thread over on every wake-up: two futex wake-ups per message.
+			// in its init (the tray needs that thread); the relay's loop
+			// runs on the main goroutine and has no use for it.
 			runtime.UnlockOSThread()
-			in, out := std.In, std.Out
-			var outFD *platform.RawFD
-			if in == io.Reader(os.Stdin) && out == io.Writer(os.Stdout) {
-				pin, pout, pfd, restore := platform.PollableStdio()
-				defer restore()
-				in, out, outFD = pin, pout, pfd
-			}
-			return Stdio(cfg, in, out, outFD, std.Err)
+			return Stdio(cfg, std.In, std.Out, std.Err)
 		},
 	}
 	projectFlag(cmd, &cfg.Project, "Unity project folder (default: $CLAUDE_PROJECT_DIR, else the working directory's project)")
@@ -129,10 +120,8 @@ func findQuick() *client.Client {
 
 // Stdio relays MCP over stdin/stdout to the daemon, starting it if needed.
 // The project comes from --project, else CLAUDE_PROJECT_DIR, else the
-// working directory walked up to a Unity project. outFD, when not nil, is
-// the descriptor behind stdout, which the daemon may be handed to write the
-// client's messages itself.
-func Stdio(cfg StdioConfig, stdin io.Reader, stdout io.Writer, outFD *platform.RawFD, stderr io.Writer) error {
+// working directory walked up to a Unity project.
+func Stdio(cfg StdioConfig, stdin io.Reader, stdout io.Writer, stderr io.Writer) error {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	dir, err := state.Open()
 	if err != nil {
@@ -153,20 +142,39 @@ func Stdio(cfg StdioConfig, stdin io.Reader, stdout io.Writer, outFD *platform.R
 	if err != nil {
 		return err
 	}
+	c.CloseIdle() // the shim keeps one connection of its own
 	if started {
 		log.Info("started the unitymcp daemon in the background", "url", c.URL)
 	}
 	if proj != "" {
 		log.Info("stdio session pinned", "project", proj)
 	}
-	return shim.Run(ctx, shim.Options{BaseURL: c.URL, Token: c.Token, Socket: c.Socket, Project: proj, Group: cfg.Group,
-		In: stdin, Out: stdout, Stdout: outFD, Log: log,
-		Reconnect: func(ctx context.Context) (shim.Target, error) {
-			c, _, err := client.Ensure(ctx, dir, exe, extra...)
+	return shim.Run(ctx, shim.Options{Project: proj, Group: cfg.Group, In: stdin, Out: stdout, Log: log,
+		// Every connection, redials included, reads daemon.json anew and is
+		// proven against its key before the token goes out on it.
+		Dial: func(ctx context.Context) (shim.Dialed, error) {
+			conn, info, err := client.DialDaemon(ctx, dir)
 			if err != nil {
-				return shim.Target{}, err
+				return shim.Dialed{}, err
 			}
-			return shim.Target{BaseURL: c.URL, Token: c.Token, Socket: c.Socket}, nil
+			tok, err := dir.ReadToken()
+			if err != nil {
+				conn.Close()
+				return shim.Dialed{}, fmt.Errorf("reading the daemon token: %w", err)
+			}
+			u, _ := url.Parse(info.URL) // DialDaemon dialled its host
+			return shim.Dialed{Conn: conn, Host: u.Host, Token: tok}, nil
+		},
+		Start: func(ctx context.Context) error {
+			c, started, err := client.Ensure(ctx, dir, exe, extra...)
+			if err != nil {
+				return err
+			}
+			c.CloseIdle()
+			if started {
+				log.Info("started the unitymcp daemon in the background", "url", c.URL)
+			}
+			return nil
 		}})
 }
 

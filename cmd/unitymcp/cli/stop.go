@@ -9,6 +9,10 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/unitymcp/unitymcp/engine/client"
+	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 func newStopCmd(std IO) *cobra.Command {
@@ -20,14 +24,23 @@ func newStopCmd(std IO) *cobra.Command {
 	}
 }
 
-// Stop ends the running daemon: it asks it to stop (SIGTERM; killed on
-// Windows, which has no such signal) and waits until it no longer answers.
+// Stop ends the running daemon: it asks it to stop (platform.RequestStop:
+// SIGTERM, or the daemon's stop event on Windows) and waits until it no
+// longer answers.
 // A login service may start it again at the next login, or at once if it
 // restarts on exit: unitymcp service stop stops that for good.
 func Stop(stdout io.Writer) error {
 	ctx := context.Background()
-	c, err := findDaemon(ctx)
+	dir, err := state.Open()
 	if err != nil {
+		return err
+	}
+	c, err := client.Find(ctx, dir)
+	if err != nil {
+		// A tray waiting for a daemon that went away closes too.
+		if err := markStopped(dir, 0); err != nil {
+			return err
+		}
 		fmt.Fprintln(stdout, "no unitymcp daemon is running: nothing to do")
 		return nil
 	}
@@ -35,9 +48,16 @@ func Stop(stdout io.Writer) error {
 	if err != nil || h.PID == 0 {
 		return &ExitError{Code: 1, Err: fmt.Errorf("the daemon at %s did not say its pid (%v); stop it from the tray (Quit)", c.URL, err)}
 	}
-	p, err := os.FindProcess(h.PID)
-	if err == nil {
-		if err = p.Signal(stopSignal); err != nil && !errors.Is(err, os.ErrProcessDone) {
+	// Marked before the daemon goes: its trays, seeing it go, close instead
+	// of starting another (stopped.go).
+	if err := markStopped(dir, h.PID); err != nil {
+		return err
+	}
+	// A clean stop (SIGTERM, or the daemon's stop event on Windows); a
+	// process that takes no such request is killed.
+	if err = platform.RequestStop(h.PID); err != nil {
+		var p *os.Process
+		if p, err = os.FindProcess(h.PID); err == nil {
 			err = p.Kill()
 		}
 	}
@@ -46,7 +66,7 @@ func Stop(stdout io.Writer) error {
 	}
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		if c.Ping(ctx) != nil {
-			fmt.Fprintf(stdout, "stopped the unitymcp daemon (pid %d)\n", h.PID)
+			fmt.Fprintf(stdout, "stopped the unitymcp daemon (pid %d); trays attached to it close, and an open stdio session starts it again only at its client's next request\n", h.PID)
 			return nil
 		}
 	}

@@ -46,6 +46,24 @@ namespace UnityMcp.Core
             return null;
         }
 
+        /// <summary>The FilterType values of get-menu-items (uLoop's names), in order.</summary>
+        public static readonly string[] FilterTypes = { "contains", "exact", "startswith" };
+
+        /// <summary>Reports whether get-menu-items lists path for FilterText text matched as
+        /// type (contains, exact or startswith), ignoring case; an empty text matches every
+        /// path.</summary>
+        public static bool FilterMatches(string path, string text, string type)
+        {
+            if (string.IsNullOrEmpty(text)) return true;
+            if (path == null) return false;
+            switch (type)
+            {
+                case "exact": return string.Equals(path, text, StringComparison.OrdinalIgnoreCase);
+                case "startswith": return path.StartsWith(text, StringComparison.OrdinalIgnoreCase);
+                default: return path.IndexOf(text, StringComparison.OrdinalIgnoreCase) >= 0;
+            }
+        }
+
         /// <summary>The refusal: the item, the entry that denies it, and the setting that allows it.</summary>
         public static string Refusal(string path, string pattern)
         {

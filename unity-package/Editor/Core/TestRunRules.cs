@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using Newtonsoft.Json.Linq;
 
 namespace UnityMcp.Core
 {
@@ -179,6 +180,51 @@ namespace UnityMcp.Core
         {
             return "the " + mode + " test run failed before it could report results: " + (string.IsNullOrEmpty(message) ? "(no message)" : message) +
                 "; get-logs with LogType Error has the exception";
+        }
+    }
+
+    /// <summary>What a run-tests answer says of the tests that failed, beside uLoop's counts
+    /// and XmlPath: the agent learns which failed and why without reading the XML (an HTTP
+    /// client may have no access to the project's files). The same as the tests.finished
+    /// notification tells the human, bounded so a run with thousands of failures stays small.</summary>
+    public static class TestFailures
+    {
+        /// <summary>The most failed tests an answer lists; the XML at XmlPath has them all.</summary>
+        public const int MaxListed = 20;
+
+        /// <summary>The longest message kept, in characters.</summary>
+        public const int MaxMessage = 1000;
+
+        /// <summary>The first non-empty line of a stack trace, trimmed ("" for none): where
+        /// the assertion failed, in the test's own code for NUnit's traces.</summary>
+        public static string FirstStackLine(string stackTrace)
+        {
+            if (string.IsNullOrEmpty(stackTrace)) return "";
+            foreach (var line in stackTrace.Split('\n'))
+            {
+                var t = line.Trim();
+                if (t.Length > 0) return t;
+            }
+            return "";
+        }
+
+        /// <summary>One failed test as the answer lists it: TestName, Message (cut at
+        /// <see cref="MaxMessage"/>) and StackTrace, the trace's first line.</summary>
+        public static JObject Entry(string fullName, string message, string stackTrace)
+        {
+            var m = (message ?? "").Trim();
+            if (m.Length > MaxMessage) m = m.Substring(0, MaxMessage) + "…";
+            return new JObject { { "TestName", fullName ?? "" }, { "Message", m }, { "StackTrace", FirstStackLine(stackTrace) } };
+        }
+
+        /// <summary>Adds FailedTests (the first <see cref="MaxListed"/>) to a run-tests
+        /// answer, and FailedTestsNotListed when there are more.</summary>
+        public static void AddTo(JObject answer, IList<JObject> failures)
+        {
+            var listed = new JArray();
+            for (int i = 0; i < failures.Count && i < MaxListed; i++) listed.Add(failures[i]);
+            answer["FailedTests"] = listed;
+            if (failures.Count > MaxListed) answer["FailedTestsNotListed"] = failures.Count - MaxListed;
         }
     }
 }

@@ -68,6 +68,47 @@ namespace UnityMcp.Editor
             Add(r, "undo", Authoring.UndoCalls);
             Add(r, "redo", Authoring.RedoCalls);
             Add(r, "batch", BatchTool.Invoke);
+            // Materials and rendering (issue 29).
+            Add(r, "material_read", MaterialTools.Read);
+            Add(r, "material_create", MaterialTools.Create);
+            Add(r, "material_set", MaterialTools.Set);
+            Add(r, "shader_errors", RenderingShaderTools.Errors);
+            Add(r, "shader_info", RenderingShaderTools.Info);
+            Add(r, "render_pipeline_info", RenderingInfoTools.PipelineInfo);
+            Add(r, "render_camera_info", RenderingInfoTools.CameraInfo);
+            Add(r, "scene_settings", RenderingSceneTools.Settings);
+            Add(r, "render_stats", RenderingInfoTools.Stats);
+            // Animation (issue 29).
+            Add(r, "animator_create", AnimatorTools.Create);
+            Add(r, "animator_inspect", AnimatorTools.Inspect);
+            Add(r, "animator_audit", AnimatorAudit.Invoke);
+            Add(r, "animator_add_layer", AnimatorEdits.AddLayer);
+            Add(r, "animator_remove_layer", AnimatorEdits.RemoveLayer);
+            Add(r, "animator_add_state", AnimatorEdits.AddState);
+            Add(r, "animator_remove_state", AnimatorEdits.RemoveState);
+            Add(r, "animator_set_state", AnimatorEdits.SetState);
+            Add(r, "animator_set_write_defaults", AnimatorEdits.SetWriteDefaults);
+            Add(r, "animator_add_transition", AnimatorTransitions.Add);
+            Add(r, "animator_remove_transition", AnimatorTransitions.Remove);
+            Add(r, "animator_add_parameter", AnimatorParameters.Add);
+            Add(r, "animator_remove_parameter", AnimatorParameters.Remove);
+            Add(r, "animator_set_parameter", AnimatorParameters.Set);
+            Add(r, "animation_clip_create", AnimationClipTools.Create);
+            Add(r, "animation_clip_write_curves", AnimationClipTools.WriteCurves);
+            // Project, search and build (issue 29).
+            Add(r, "search_query", SearchTools.Query);
+            Add(r, "reflect_find_type", SearchTools.FindType);
+            Add(r, "project_packages", ProjectPackages.Invoke);
+            Add(r, "project_assemblies", ProjectTools.Assemblies);
+            Add(r, "project_settings", ProjectTools.Settings);
+            Add(r, "build_settings", BuildTools.Settings);
+            Add(r, "build_switch_target", BuildTools.SwitchTarget);
+            Add(r, "build_player", BuildTools.BuildPlayer);
+            Add(r, "asset_export_package", ProjectAssets.ExportPackage);
+            Add(r, "asset_broken_references", ProjectAssets.BrokenReferences);
+            // Diagnostics (issue 29).
+            Add(r, "console_get_count", DiagnosticTools.ConsoleGetCount);
+            Add(r, "_editor_state", DiagnosticTools.EditorState);
             return r;
         }
 

@@ -26,6 +26,19 @@ namespace UnityMcp.Core.Tests
             Assert.AreEqual(want, MenuRules.DeniedBy(path, null, null));
         }
 
+        // get-menu-items' FilterType (uLoop's contains, exact and startswith), ignoring case.
+        [TestCase("GameObject/Create Empty", "create", "contains", true)]
+        [TestCase("GameObject/Create Empty", "create", "startswith", false)]
+        [TestCase("GameObject/Create Empty", "gameobject/", "startswith", true)]
+        [TestCase("GameObject/Create Empty", "gameobject/create empty", "exact", true)]
+        [TestCase("GameObject/Create Empty", "GameObject/Create", "exact", false)]
+        [TestCase("GameObject/Create Empty", "", "exact", true)]
+        [TestCase("File/Save", "Empty", "contains", false)]
+        public void FilterMatches(string path, string text, string type, bool want)
+        {
+            Assert.AreEqual(want, MenuRules.FilterMatches(path, text, type));
+        }
+
         [Test]
         public void AllowOverridesAndDenyExtends()
         {

@@ -184,4 +184,43 @@ namespace UnityMcp.Core.Tests
             StringAssert.Contains("(no message)", TestRunWatch.ErrorMessage("EditMode", null));
         }
     }
+
+    [TestFixture]
+    public class TestFailuresTests
+    {
+        [Test]
+        public void EntryHasNameMessageAndFirstStackLine()
+        {
+            var e = TestFailures.Entry("Game.Tests.PlayerTests.Jump", "  Expected: 2\n  But was:  1\n",
+                "\n  at Game.Tests.PlayerTests.Jump () [0x00001] in /p/Assets/Tests/PlayerTests.cs:12\n  at (wrapper managed-to-native) x\n");
+            Assert.AreEqual("Game.Tests.PlayerTests.Jump", (string)e["TestName"]);
+            Assert.AreEqual("Expected: 2\n  But was:  1", (string)e["Message"]);
+            Assert.AreEqual("at Game.Tests.PlayerTests.Jump () [0x00001] in /p/Assets/Tests/PlayerTests.cs:12", (string)e["StackTrace"]);
+        }
+
+        [Test]
+        public void LongMessagesAreCutAndNullsAreEmpty()
+        {
+            var e = TestFailures.Entry(null, new string('x', TestFailures.MaxMessage + 50), null);
+            Assert.AreEqual(TestFailures.MaxMessage + 1, ((string)e["Message"]).Length);
+            Assert.AreEqual("", (string)e["TestName"]);
+            Assert.AreEqual("", (string)e["StackTrace"]);
+        }
+
+        [Test]
+        public void AnswerListsTheFirstAndCountsTheRest()
+        {
+            var failures = new List<Newtonsoft.Json.Linq.JObject>();
+            for (int i = 0; i < TestFailures.MaxListed + 3; i++) failures.Add(TestFailures.Entry("T" + i, "m", ""));
+            var answer = new Newtonsoft.Json.Linq.JObject();
+            TestFailures.AddTo(answer, failures);
+            Assert.AreEqual(TestFailures.MaxListed, ((Newtonsoft.Json.Linq.JArray)answer["FailedTests"]).Count);
+            Assert.AreEqual("T0", (string)answer["FailedTests"][0]["TestName"]);
+            Assert.AreEqual(3, (int)answer["FailedTestsNotListed"]);
+            var none = new Newtonsoft.Json.Linq.JObject();
+            TestFailures.AddTo(none, new List<Newtonsoft.Json.Linq.JObject>());
+            Assert.AreEqual(0, ((Newtonsoft.Json.Linq.JArray)none["FailedTests"]).Count);
+            Assert.IsNull(none["FailedTestsNotListed"]);
+        }
+    }
 }

@@ -145,6 +145,29 @@ namespace UnityMcp.Fake.Tests
             Assert.AreEqual("Assets/Art/Mats", (string)moved["path"]);
             Assert.AreEqual(folderGuid, (string)moved["guid"]);
             Assert.AreEqual("Assets/Art/Mats/Nature/Oak.mat", AssetDatabase.GUIDToAssetPath(guid));
+            // The moved material is the same object at its new path, for every tool that loads it.
+            Assert.AreEqual(guid, (string)Call("material_read", new { path = "Assets/Art/Mats/Nature/Oak.mat" })["guid"]);
+        }
+
+        [Test]
+        public void MovedPrefabsAndScenesAreStillWhatTheyWere()
+        {
+            Call("gameobject_create", new { name = "Lamp" });
+            Call("gameobject_create", new { name = "Bulb", parent_path = "/Lamp" });
+            Call("prefab_create", new { object_path = "/Lamp", path = "Assets/Prefabs/Lamp" });
+            Call("scene_save", new { path = "Assets/Levels/Room.unity" });
+            Call("asset_move", new { path = "Assets/Prefabs", destination = "Assets/Art/Prefabs" });
+            Call("asset_move", new { path = "Assets/Levels/Room.unity", destination = "Assets/Levels/Hall.unity" });
+            // The instance still follows its asset, now at the new path.
+            Call("gameobject_set_transform", new { object_path = "/Lamp/Bulb", position = new { y = 2 } });
+            Call("prefab_apply", new { object_path = "/Lamp", confirm = true });
+            Assert.AreEqual(2f, AssetDatabase.LoadAssetAtPath<GameObject>("Assets/Art/Prefabs/Lamp.prefab").transform.Find("Bulb").localPosition.y);
+            Assert.AreEqual("Assets/Art/Prefabs/Lamp.prefab", (string)Call("prefab_instantiate", new { path = "Assets/Art/Prefabs/Lamp.prefab", name = "Spare" })["prefab"]["path"]);
+            // The open scene is the moved file: saving writes there, and it opens from there.
+            Assert.AreEqual("Assets/Levels/Hall.unity", (string)Call("scene_save", new { })["saved"]["path"]);
+            Call("scene_create", new { empty = true, discard_changes = true });
+            Call("scene_open", new { path = "Assets/Levels/Hall.unity" });
+            Assert.IsNotNull(GameObject.Find("Spare"));
         }
 
         [Test]

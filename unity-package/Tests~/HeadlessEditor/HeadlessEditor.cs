@@ -21,19 +21,32 @@ namespace UnityMcp.HeadlessEditor
     public static class HeadlessEditor
     {
         /// <summary>The Editor's main thread: work posted from the socket thread runs here, in
-        /// order, one item after another, as EditorApplication.update drains it.</summary>
+        /// order, one item after another, as EditorApplication.update drains it; and the editor
+        /// loop's updates (EditorApplication.update, Play Mode frames) tick between them, about
+        /// every 10 ms as an idle Editor's loop does, so tools that answer over several
+        /// updates (play_mode_step, package requests, test runs) answer here too.</summary>
         sealed class MainLoop : IMainThread
         {
+            const int TickMs = 10;
             readonly BlockingCollection<Action> work = new BlockingCollection<Action>();
 
             public MainLoop()
             {
                 new Thread(() =>
                 {
-                    foreach (var a in work.GetConsumingEnumerable())
+                    var sinceTick = System.Diagnostics.Stopwatch.StartNew();
+                    while (true)
                     {
-                        try { a(); }
-                        catch (Exception e) { Console.Error.WriteLine("main thread: " + e); }
+                        Action a;
+                        if (work.TryTake(out a, TickMs))
+                        {
+                            try { a(); }
+                            catch (Exception e) { Console.Error.WriteLine("main thread: " + e); }
+                        }
+                        if (sinceTick.ElapsedMilliseconds < TickMs) continue;
+                        sinceTick.Restart();
+                        try { UnityEditor.EditorApplication.FakeTick(); }
+                        catch (Exception e) { Console.Error.WriteLine("editor update: " + e); }
                     }
                 }) { IsBackground = true, Name = "fake Unity main thread" }.Start();
             }

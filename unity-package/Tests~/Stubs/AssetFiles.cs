@@ -14,8 +14,8 @@
 // - MoveAssetToTrash and DeleteAsset remove the file or folder tree with the .meta files and
 //   answer false when nothing is there; the fake's trash remembers what went (Trashed).
 // - GetMainAssetTypeAtPath answers by extension (a folder: DefaultAsset; .unity SceneAsset;
-//   .prefab GameObject; .mat Material; .png/.jpg/.tga Texture2D; others DefaultAsset), null
-//   where nothing is.
+//   .prefab GameObject; .mat Material; .shader Shader; .png/.jpg/.tga Texture2D; others
+//   DefaultAsset), null where nothing is.
 // - Labels live in the .meta's "labels:" list, as Unity writes them.
 // - ImportAsset (re)imports a file, a folder's tree too with ImportRecursive: the fake gives
 //   a new file its .meta and remembers what it imported (Imported).
@@ -88,7 +88,20 @@ namespace UnityEditor
             if (Directory.Exists(Full(oldPath))) Directory.Move(Full(oldPath), Full(newPath));
             else File.Move(Full(oldPath), Full(newPath));
             File.Move(Full(oldPath) + ".meta", Full(newPath) + ".meta");
+            // The objects loaded from the files are the same ones at the new paths (ScriptReference
+            // AssetDatabase.MoveAsset: "the asset keeps its GUID", so references follow it).
+            AssetStore.Moved(oldPath, newPath);
+            PrefabStore.Moved(oldPath, newPath);
+            SceneManagement.EditorSceneManager.Moved(oldPath, newPath);
             return "";
+        }
+
+        /// <summary>Where a path goes when oldPath moves to newPath: the same for the moved
+        /// asset, under the new folder for what a moved folder holds; null when it does not move.</summary>
+        internal static string MovedPath(string path, string oldPath, string newPath)
+        {
+            if (path == oldPath) return newPath;
+            return path.StartsWith(oldPath + "/", StringComparison.Ordinal) ? newPath + path.Substring(oldPath.Length) : null;
         }
 
         public static bool MoveAssetToTrash(string path)
@@ -118,6 +131,9 @@ namespace UnityEditor
                 case ".unity": return typeof(SceneAsset);
                 case ".prefab": return typeof(GameObject);
                 case ".mat": return typeof(Material);
+                case ".shader": return typeof(Shader);
+                case ".controller": return typeof(UnityEditor.Animations.AnimatorController);
+                case ".anim": return typeof(AnimationClip);
                 case ".png": case ".jpg": case ".tga": return typeof(Texture2D);
                 default: return typeof(DefaultAsset);
             }

@@ -7,6 +7,8 @@
 //
 // - An asset file holds a main object and any sub-assets added to it, in the order added; a
 //   prefab file (PrefabStore) holds its hierarchy's GameObjects and components, root first.
+//   On disk it says what its objects held when last written (AssetText.cs): on creation, on
+//   AddObjectToAsset, and on SaveAssetIfDirty (Materials.cs) — not when Undo changes them.
 // - CreateAsset stores the object as the main asset of a new file under Assets/ and names it
 //   after the file (as the Prefab importer names a prefab's root; the Editor warns "Main
 //   Object Name … does not match filename" when they differ). An asset already at the path is
@@ -95,7 +97,12 @@ namespace UnityEditor
             return all.Length > 0 ? all[0] : null;
         }
 
-        public static UnityEngine.Object[] LoadAllAssetsAtPath(string assetPath) { return AssetStore.Contents(assetPath); }
+        // A ProjectSettings/*.asset path answers its settings object (ProjectSettings.cs).
+        public static UnityEngine.Object[] LoadAllAssetsAtPath(string assetPath)
+        {
+            var settings = ProjectSettingsStore.At(assetPath);
+            return settings != null ? new UnityEngine.Object[] { settings } : AssetStore.Contents(assetPath);
+        }
 
         // GetAssetPath: "" for an object that no asset file holds (a scene object, a new one).
         public static string GetAssetPath(UnityEngine.Object assetObject)
@@ -187,6 +194,20 @@ namespace UnityEditor
             return prefab != null ? PrefabStore.Objects(prefab.Root).ToArray() : new UnityEngine.Object[0];
         }
 
+        /// <summary>A move keeps the loaded objects, now at the new path (a folder's move takes
+        /// every asset under it).</summary>
+        internal static void Moved(string oldPath, string newPath)
+        {
+            foreach (var f in new List<File>(byPath.Values))
+            {
+                var to = AssetDatabase.MovedPath(f.Path, oldPath, newPath);
+                if (to == null) continue;
+                byPath.Remove(f.Path);
+                f.Path = to;
+                byPath[to] = f;
+            }
+        }
+
         static void Forget(File f)
         {
             byPath.Remove(f.Path);
@@ -258,12 +279,22 @@ namespace UnityEditor
         }
 
         /// <summary>Writes the file (in the fake's own form, not Unity's YAML) and its .meta.</summary>
-        static void Write(File f)
+        internal static void Write(File f)
+        {
+            System.IO.File.WriteAllText(AssetDatabase.Full(f.Path), Text(f));
+            f.Guid = AssetDatabase.EnsureMeta(f.Path);
+        }
+
+        /// <summary>What the file holds when written now: each live object's type, name and
+        /// serialized fields (AssetText), as Unity writes an asset's objects with their state.
+        /// A destroyed sub-asset (DestroyImmediate(o, true), or an undone creation) is left
+        /// out, as Unity writes only live objects; it stays listed, so a redo that brings it
+        /// back finds it in its file again.</summary>
+        internal static string Text(File f)
         {
             var lines = new List<string>();
-            foreach (var o in f.Objects) lines.Add(o.GetType().Name + " " + o.name);
-            System.IO.File.WriteAllText(AssetDatabase.Full(f.Path), "%YAML 1.1 (unitymcp fake asset: " + string.Join("; ", lines.ToArray()) + ")\n");
-            f.Guid = AssetDatabase.EnsureMeta(f.Path);
+            foreach (var o in f.Objects) if (!o.destroyed) lines.Add(o.GetType().Name + " " + o.name + " " + AssetText.Of(o));
+            return "%YAML 1.1 (unitymcp fake asset: " + string.Join("; ", lines.ToArray()) + ")\n";
         }
     }
 }

@@ -20,5 +20,7 @@ namespace UnityEditor
     {
         public MenuItem(string itemName) { }
         public string menuItem;
+        public bool validate;
+        public int priority;
     }
 }

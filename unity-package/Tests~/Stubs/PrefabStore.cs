@@ -89,6 +89,24 @@ namespace UnityEditor
 
         // ---- assets ----
 
+        /// <summary>A moved prefab file (or a folder holding some): its asset, its variants' base
+        /// and its instances follow it, as Unity links them by GUID, not by path.</summary>
+        internal static void Moved(string oldPath, string newPath)
+        {
+            foreach (var a in new List<Asset>(byPath.Values))
+            {
+                var to = AssetDatabase.MovedPath(a.Path, oldPath, newPath);
+                if (to != null) { byPath.Remove(a.Path); a.Path = to; byPath[to] = a; }
+                var b = a.BasePath == null ? null : AssetDatabase.MovedPath(a.BasePath, oldPath, newPath);
+                if (b != null) a.BasePath = b;
+            }
+            foreach (var root in new List<GameObject>(Roots.Keys))
+            {
+                var to = AssetDatabase.MovedPath(Roots[root], oldPath, newPath);
+                if (to != null) Roots[root] = to;
+            }
+        }
+
         /// <summary>The live asset at a path: its file still there with the GUID it was saved
         /// with (a new project, or a file deleted behind the AssetDatabase, forgets it).</summary>
         internal static Asset At(string path)

@@ -21,11 +21,9 @@ namespace UnityEngine
         public static void ReleaseTemporary(RenderTexture temp) { }
     }
 
-    // UnityCsReference: Runtime/Export/Shaders/Shader.bindings.cs (class Material)
-    public partial class Material : Object
-    {
-        public Material(Material source) { }
-    }
+    // UnityCsReference: Runtime/Export/Shaders/Material.bindings.cs (class Material; its
+    // members are in Materials.cs)
+    public partial class Material : Object { }
 
     // UnityCsReference: Runtime/Export/Graphics/Graphics.cs (Blit)
     public partial class Graphics

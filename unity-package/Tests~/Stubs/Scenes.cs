@@ -80,6 +80,23 @@ namespace UnityEditor.SceneManagement
 
         public static Scene OpenScene(string scenePath) { return OpenScene(scenePath, OpenSceneMode.Single); }
 
+        /// <summary>A moved scene file: what it holds and a loaded scene of it follow it.</summary>
+        internal static void Moved(string oldPath, string newPath)
+        {
+            foreach (var path in new List<string>(saved.Keys))
+            {
+                var to = AssetDatabase.MovedPath(path, oldPath, newPath);
+                if (to == null) continue;
+                saved[to] = saved[path];
+                saved.Remove(path);
+            }
+            foreach (var d in SceneData.All)
+            {
+                var to = d.path.Length == 0 ? null : AssetDatabase.MovedPath(d.path, oldPath, newPath);
+                if (to != null) { d.path = to; d.name = Path.GetFileNameWithoutExtension(to); }
+            }
+        }
+
         // SaveScene: to the scene's own path, or to dstScenePath (Save As: the scene takes
         // the new path unless saveAsCopy). An Untitled scene with no path opens the native
         // Save dialog: the fake counts it and saves nothing.

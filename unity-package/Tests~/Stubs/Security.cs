@@ -1,11 +1,11 @@
 // Stubs of the Unity API that the security snippets (Tests~/Snippets) and McpSettings call:
 // editor APIs that write, install or start programs (the Restricted level blocks them) and
-// ordinary editor scripting (it allows). Every member exists with this signature in Unity;
-// the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3; the
-// same in 6000.0, 6000.3, 6000.5 and 6000.7 unless noted); cmd/unityapi checks them.
+// ordinary editor scripting (it allows); the Package Manager's Client.Add, which the
+// Restricted level blocks, is in Project.cs with its behaviour. Every member exists with this
+// signature in Unity; the comments cite its file in Unity-Technologies/UnityCsReference
+// (branch 2022.3; the same in 6000.0, 6000.3, 6000.5 and 6000.7 unless noted); cmd/unityapi
+// checks them.
 using System;
-using UnityEditor.PackageManager;
-using UnityEditor.PackageManager.Requests;
 using UnityEngine;
 
 namespace UnityEditor
@@ -43,42 +43,6 @@ namespace UnityEditor
     public sealed partial class EditorApplication
     {
         public static bool ExecuteMenuItem(string menuItemPath) { throw new NotImplementedException(); }
-    }
-}
-
-namespace UnityEditor.PackageManager
-{
-    // UnityCsReference: Modules/PackageManager/Editor/Managed/Client.cs
-    public static partial class Client
-    {
-        public static AddRequest Add(string identifier) { throw new NotImplementedException(); }
-    }
-}
-
-namespace UnityEditor.PackageManager.Requests
-{
-    // UnityCsReference: Modules/PackageManager/Editor/Managed/Requests/Request.cs
-    public abstract partial class Request : ISerializationCallbackReceiver
-    {
-        internal Request() { }
-        public bool IsCompleted { get { throw new NotImplementedException(); } }
-        void ISerializationCallbackReceiver.OnBeforeSerialize() { }
-        void ISerializationCallbackReceiver.OnAfterDeserialize() { }
-    }
-
-    // UnityCsReference: Modules/PackageManager/Editor/Managed/Requests/Request.cs
-    public abstract class Request<T> : Request
-    {
-        internal Request() { }
-        protected abstract T GetResult();
-        public T Result { get { throw new NotImplementedException(); } }
-    }
-
-    // UnityCsReference: Modules/PackageManager/Editor/Managed/Requests/AddRequest.cs
-    public sealed partial class AddRequest : Request<PackageInfo>
-    {
-        private AddRequest() { }
-        protected override PackageInfo GetResult() { throw new NotImplementedException(); }
     }
 }
 

@@ -82,8 +82,12 @@ namespace UnityEngine
         float m_Value;
         float m_InTangent;
         float m_OutTangent;
-        public Keyframe(float time, float value) { m_Time = time; m_Value = value; m_InTangent = 0; m_OutTangent = 0; }
-        public Keyframe(float time, float value, float inTangent, float outTangent) { m_Time = time; m_Value = value; m_InTangent = inTangent; m_OutTangent = outTangent; }
+        // The key's left and right tangent modes (AnimationUtility.Set/GetKey*TangentMode,
+        // Animation.cs), kept in the key as the reference keeps them.
+        int m_TangentMode;
+        public Keyframe(float time, float value) { m_Time = time; m_Value = value; m_InTangent = 0; m_OutTangent = 0; m_TangentMode = 0; }
+        public Keyframe(float time, float value, float inTangent, float outTangent) { m_Time = time; m_Value = value; m_InTangent = inTangent; m_OutTangent = outTangent; m_TangentMode = 0; }
+        internal int tangentModeInternal { get { return m_TangentMode; } set { m_TangentMode = value; } }
         public float time { get { return m_Time; } set { m_Time = value; } }
         public float value { get { return m_Value; } set { m_Value = value; } }
         public float inTangent { get { return m_InTangent; } set { m_InTangent = value; } }
@@ -230,6 +234,18 @@ namespace UnityEditor
         {
             if (!modified) return false;
             Undo.RecordObject(target, "Modified Properties");
+            foreach (var n in root.Children)
+                if (n.Dirty) n.Slot.Set(target, SerializedLayout.ToClr(n, n.Slot.Type));
+            root = SerializedLayout.Read(target);
+            modified = false;
+            return true;
+        }
+
+        // ApplyModifiedPropertiesWithoutUndo: the same write-back, no Undo record (the
+        // Project Settings writes, which Undo does not take back).
+        public bool ApplyModifiedPropertiesWithoutUndo()
+        {
+            if (!modified) return false;
             foreach (var n in root.Children)
                 if (n.Dirty) n.Slot.Set(target, SerializedLayout.ToClr(n, n.Slot.Type));
             root = SerializedLayout.Read(target);

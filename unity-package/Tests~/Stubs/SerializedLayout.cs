@@ -182,6 +182,14 @@ namespace UnityEditor
 
         static IEnumerable<Slot> Slots(UnityEngine.Object o)
         {
+            // An object of the fake that lists its own properties (the Project Settings
+            // assets, ProjectSettings.cs).
+            var own = o as ISerializedSlots;
+            if (own != null)
+            {
+                foreach (var s in own.Slots()) yield return s;
+                yield break;
+            }
             if (o is GameObject)
             {
                 // Unity stores m_Layer and m_StaticEditorFlags as unsigned ints.

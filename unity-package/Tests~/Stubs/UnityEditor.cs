@@ -81,7 +81,9 @@ namespace UnityEditor
     // UnityCsReference: Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs
     public partial class AssetDatabase
     {
-        public static void SaveAssets() { }
+        // SaveAssets: writes unsaved changes to disk; the fake's are the Project Settings
+        // objects' (ProjectSettings.cs) and the dirty asset objects' (ProjectFiles.cs).
+        public static void SaveAssets() { ProjectSettingsStore.Save(); SaveDirtyAssets(); }
     }
 
     // UnityCsReference: Editor/Mono/AssetPostprocessor.cs (OnPostprocessAllAssets is a
@@ -229,17 +231,6 @@ namespace UnityEditorInternal
     // UnityCsReference: Editor/Mono/InternalEditorUtility.bindings.cs
     public partial class InternalEditorUtility
     {
-    }
-}
-
-namespace UnityEditor.PackageManager
-{
-    // UnityCsReference: Modules/PackageManager/Editor/Managed/PackageInfo.cs
-    public sealed partial class PackageInfo
-    {
-        internal PackageInfo() { }
-        public string version { get { throw new NotImplementedException(); } }
-        public static PackageInfo FindForAssembly(Assembly assembly) { throw new NotImplementedException(); }
     }
 }
 

@@ -31,7 +31,7 @@ namespace UnityEngine
     }
 
     // UnityCsReference: Runtime/Export/Camera/Camera.bindings.cs
-    public sealed class Camera : Behaviour { }
+    public sealed partial class Camera : Behaviour { }
 
     // UnityCsReference: Runtime/Export/Graphics/Light.bindings.cs (used by the package docs' sample tool)
     public sealed partial class Light : Behaviour { }

@@ -206,6 +206,7 @@ namespace UnityEngine
             UnityEditor.EditorApplication.FakeReset();
             Tags.User.Clear();
             UnityEditor.Selection.objects = new Object[0];
+            RenderingFake.Reset();
         }
 
         internal static SceneManagement.SceneData Active { get { return SceneManagement.SceneData.Of(Scenes[ActiveScene]); } }
@@ -374,8 +375,9 @@ namespace UnityEngine
         public static GameObject CreatePrimitive(PrimitiveType type)
         {
             var go = new GameObject(type.ToString());
-            go.AddComponent<MeshFilter>();
-            go.AddComponent<MeshRenderer>();
+            // The built-in mesh, and the material the render pipeline gives new renderers (SceneRendering.cs).
+            go.AddComponent<MeshFilter>().sharedMesh = Mesh.Primitive(type);
+            go.AddComponent<MeshRenderer>().sharedMaterial = Material.GetDefaultMaterial();
             switch (type)
             {
                 case PrimitiveType.Cube: go.AddComponent<BoxCollider>(); break;

@@ -21,10 +21,18 @@ namespace UnityMcp.Editor.Tools
     /// Undo.undoRedoEvent (UndoRedoInfo.undoGroup, Editor/Mono/Undo/Undo.bindings.cs), that
     /// the step taken back was this session's newest; if it was not (the user or another
     /// agent edited since), the step is redone at once and the call refused, saying whose
-    /// step is in the way. Redo is checked the same way.</summary>
+    /// step is in the way. Redo is checked the same way.
+    ///
+    /// Undo restores objects in memory only. A tool that writes an asset to disk does it
+    /// through <see cref="SaveAsset"/>, which notes the asset with the call's step; when the
+    /// step is taken back or put back (a failed call's revert, undo, redo) those assets are
+    /// written again, so their files keep what the Editor holds.</summary>
     public static class Authoring
     {
         static int batchDepth;
+
+        /// <summary>The GUIDs of the assets the running call wrote to disk (null outside a call).</summary>
+        static List<string> saved;
 
         /// <summary>Whether a batch is running the current call (then it owns the undo group).</summary>
         public static bool InBatch { get { return batchDepth > 0; } }
@@ -47,19 +55,47 @@ namespace UnityMcp.Editor.Tools
             int group = Undo.GetCurrentGroup();
             Undo.SetCurrentGroupName(name);
             JObject result;
+            var outer = saved;
+            var written = saved = new List<string>();
             try { result = body(); }
             catch
             {
                 Undo.RevertAllDownToGroup(group);
                 Undo.IncrementCurrentGroup();
+                Resave(written);
                 throw;
             }
+            finally { saved = outer; }
             Undo.CollapseUndoOperations(group);
             Undo.SetCurrentGroupName(name);
             var changed = result["changed"];
-            if (changed == null || changed.Type != JTokenType.Boolean || (bool)changed) Ledger.Done(call.Session, group, name);
+            if (changed == null || changed.Type != JTokenType.Boolean || (bool)changed) Ledger.Done(call.Session, group, name, written);
             Undo.IncrementCurrentGroup();
             call.Reply(result);
+        }
+
+        /// <summary>Writes an asset the running call changed to disk (marked dirty, then
+        /// AssetDatabase.SaveAssetIfDirty), and notes it with the call's undo step.</summary>
+        internal static void SaveAsset(UnityEngine.Object asset)
+        {
+            EditorUtility.SetDirty(asset);
+            AssetDatabase.SaveAssetIfDirty(asset);
+            var guid = AssetDatabase.AssetPathToGUID(AssetDatabase.GetAssetPath(asset));
+            if (saved != null && guid.Length > 0 && !saved.Contains(guid)) saved.Add(guid);
+        }
+
+        /// <summary>Writes the assets again with what the Editor holds now (after Undo moved
+        /// them); an asset deleted since is skipped.</summary>
+        static void Resave(IEnumerable<string> guids)
+        {
+            foreach (var guid in guids)
+            {
+                var path = AssetDatabase.GUIDToAssetPath(guid);
+                var asset = path.Length > 0 ? AssetDatabase.LoadMainAssetAtPath(path) : null;
+                if (asset == null) continue;
+                EditorUtility.SetDirty(asset);
+                AssetDatabase.SaveAssetIfDirty(asset);
+            }
         }
 
         /// <summary>undo {count}: takes back this session's own last calls.</summary>
@@ -112,6 +148,7 @@ namespace UnityMcp.Editor.Tools
                         break;
                     }
                     if (redo) Ledger.Redone(call.Session); else Ledger.Undone(call.Session);
+                    Resave(entry.Assets);
                     moved.Add(entry.Name);
                 }
             }
@@ -132,6 +169,8 @@ namespace UnityMcp.Editor.Tools
         {
             public int Group;
             public string Name;
+            /// <summary>The GUIDs of the assets the step wrote to disk.</summary>
+            public string[] Assets;
         }
 
         const string Key = "UnityMcp.AuthoringLedger";
@@ -160,14 +199,16 @@ namespace UnityMcp.Editor.Tools
         {
             if (list.Count == 0) return null;
             var e = (JArray)list[list.Count - 1];
-            return new Entry { Group = (int)e[0], Name = (string)e[1] };
+            return new Entry { Group = (int)e[0], Name = (string)e[1], Assets = e.Count > 2 ? e[2].ToObject<string[]>() : new string[0] };
         }
 
-        internal static void Done(string session, int group, string name)
+        internal static void Done(string session, int group, string name, List<string> assets)
         {
             var all = Load();
             var done = List(all, session, "done");
-            done.Add(new JArray(group, name));
+            var entry = new JArray(group, name);
+            if (assets.Count > 0) entry.Add(new JArray(assets.ToArray()));
+            done.Add(entry);
             while (done.Count > MaxSteps) done.RemoveAt(0);
             List(all, session, "undone").Clear(); // a new change ends what could be redone
             Save(all);

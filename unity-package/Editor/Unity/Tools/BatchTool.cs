@@ -25,6 +25,10 @@ namespace UnityMcp.Editor.Tools
             "gameobject_set_active", "gameobject_add_component", "gameobject_remove_component",
             "inspect_list", "inspect_read", "inspect_write", "scene_browse_hierarchy",
             "prefab_instantiate", "prefab_revert", "prefab_unpack",
+            "material_set", "scene_settings",
+            "animator_inspect", "animator_audit", "animator_add_layer", "animator_remove_layer", "animator_add_state",
+            "animator_remove_state", "animator_set_state", "animator_set_write_defaults", "animator_add_transition",
+            "animator_remove_transition", "animator_add_parameter", "animator_remove_parameter", "animation_clip_write_curves",
         };
 
         /// <summary>Whether a batch may run the tool.</summary>

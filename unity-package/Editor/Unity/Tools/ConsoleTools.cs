@@ -131,7 +131,7 @@ namespace UnityMcp.Editor.Tools
         const int Collapse = 1 << 0, LogLevelLog = 1 << 7, LogLevelWarning = 1 << 8, LogLevelError = 1 << 9;
 
         /// <summary>Every Console entry, oldest first; null when the internals are unavailable.</summary>
-        static List<Entry> ReadConsole()
+        internal static List<Entry> ReadConsole()
         {
             var x = Get();
             if (x == null) return null;
@@ -194,7 +194,7 @@ namespace UnityMcp.Editor.Tools
             return list;
         }
 
-        static List<Entry> ReadBuffer()
+        internal static List<Entry> ReadBuffer()
         {
             lock (bufferLock) return new List<Entry>(buffer);
         }

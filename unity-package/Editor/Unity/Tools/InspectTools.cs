@@ -94,7 +94,7 @@ namespace UnityMcp.Editor.Tools
 
         /// <summary>The property's kind as an agent reads it: SerializedPropertyType's name,
         /// "Array", or the class name of a nested struct or class.</summary>
-        static string TypeOf(SerializedProperty p)
+        internal static string TypeOf(SerializedProperty p)
         {
             if (p.propertyType != SerializedPropertyType.Generic) return p.propertyType.ToString();
             return p.isArray ? "Array" : p.type;
@@ -180,7 +180,8 @@ namespace UnityMcp.Editor.Tools
             throw new ToolException("not_found", target.Label + " has no property \"" + path + "\"" + (near.Count > 0 ? "; closest: " + string.Join(", ", near.ToArray()) : "") + " (inspect_list lists them)");
         }
 
-        static IEnumerable<string> AllPaths(SerializedObject so)
+        /// <summary>Every property path of the object (project_settings suggests from them too).</summary>
+        internal static IEnumerable<string> AllPaths(SerializedObject so)
         {
             var it = so.GetIterator();
             int n = 0;

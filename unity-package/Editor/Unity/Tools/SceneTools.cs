@@ -399,13 +399,51 @@ namespace UnityMcp.Editor.Tools
             if (useLut) doc["componentsLut"] = new JArray(lut.ToArray());
             var dir = ProjectPaths.Outputs("HierarchyResults");
             var path = dir + "/hierarchy_" + ProjectPaths.Stamp(DateTime.Now) + ".json";
-            File.WriteAllText(path, doc.ToString(Newtonsoft.Json.Formatting.Indented), new UTF8Encoding(false));
+            var text = doc.ToString(Newtonsoft.Json.Formatting.Indented);
+            File.WriteAllText(path, text, new UTF8Encoding(false));
             OwnerOnly.File(path);
-            call.Reply(new JObject
+            call.Reply(HierarchyAnswer(doc, text.Length, path, tree, nodes, useLut));
+        }
+
+        /// <summary>Inline up to this many characters of the file's JSON: a small hierarchy is
+        /// read at once, without file access (an HTTP client may have none).</summary>
+        const int InlineHierarchyChars = 32 * 1024;
+
+        /// <summary>get-hierarchy's answer: uLoop's message and hierarchyFilePath, plus what is
+        /// in the file — its context (scene, node count, depth), and either the hierarchy itself
+        /// (small) or its root objects with the size of each.</summary>
+        static JObject HierarchyAnswer(JObject doc, int chars, string path, JArray tree, int nodes, bool useLut)
+        {
+            var answer = new JObject { { "message", "" }, { "hierarchyFilePath", path }, { "context", doc["context"] } };
+            string what;
+            if (chars <= InlineHierarchyChars)
             {
-                { "message", "Hierarchy of " + nodes + " GameObject(s) saved; read the JSON file at hierarchyFilePath: 'hierarchy' holds the nested GameObjects, 'context' the scene name, node count and max depth" + (useLut ? ", 'componentsLut' the component names that 'components' index" : "") },
-                { "hierarchyFilePath", path },
-            });
+                answer["hierarchy"] = tree;
+                if (useLut) answer["componentsLut"] = doc["componentsLut"];
+                what = "it is in 'hierarchy' below and in the JSON file at hierarchyFilePath";
+            }
+            else
+            {
+                var roots = new JArray();
+                foreach (var r in tree)
+                {
+                    if (roots.Count == 50) break;
+                    roots.Add(new JObject { { "name", r["name"] }, { "nodeCount", CountNodes((JObject)r) } });
+                }
+                answer["roots"] = roots;
+                what = "it is too large to inline (" + (chars / 1024) + " KB): read the JSON file at hierarchyFilePath ('hierarchy' holds the nested GameObjects" +
+                    (useLut ? ", 'componentsLut' the component names that 'components' index" : "") + "); 'roots' lists the root objects and their sizes";
+            }
+            answer["message"] = "Hierarchy of " + nodes + " GameObject(s) of " + (string)doc["context"]["sceneName"] + ": " + what;
+            return answer;
+        }
+
+        static int CountNodes(JObject node)
+        {
+            int n = 1;
+            var kids = node["children"] as JArray;
+            if (kids != null) foreach (var k in kids) n += CountNodes((JObject)k);
+            return n;
         }
 
         static void SceneWalkCount(IEnumerable<GameObject> gs, bool inactive, ref int n)

@@ -59,14 +59,14 @@ namespace UnityMcp.Editor.Tools
                     var stem = Safe(EditorWindows.Title(w)) + "_" + DateTime.Now.ToString("yyyyMMdd_HHmmss_fff", CultureInfo.InvariantCulture);
                     var path = ProjectPaths.Slash(Path.Combine(dir, CapturePaths.NewName(dir, stem, CapturePaths.Probe)));
                     long size = EditorWindows.SavePng(tex, path);
-                    shots.Add(new JObject { { "ImagePath", path }, { "FileSizeBytes", size }, { "Width", width }, { "Height", height } });
+                    shots.Add(new JObject { { "ImagePath", path }, { "FileSizeBytes", size }, { "Width", width }, { "Height", height }, { "WindowTitle", EditorWindows.Title(w) } });
                 }
             }
             finally
             {
                 if (previous != null) previous.Focus();
             }
-            call.Reply(new JObject { { "ScreenshotCount", shots.Count }, { "Screenshots", shots } });
+            call.Reply(new JObject { { "ScreenshotCount", shots.Count }, { "Screenshots", shots }, { "Message", OutputSummaries.Screenshots(shots) } });
         }
 
         static string Safe(string s)

@@ -1,9 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Globalization;
-using System.IO;
 using System.Reflection;
-using System.Xml;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
 using UnityEditor.SceneManagement;
@@ -331,21 +329,13 @@ namespace UnityMcp.Editor.Tools
             else McpBridge.Spanning.Answer(callId, response);
         }
 
-        static void Leaves(ITestResultAdaptor r, List<ITestResultAdaptor> into)
-        {
-            if (r.HasChildren)
-            {
-                foreach (var c in r.Children) Leaves(c, into);
-            }
-            else into.Add(r);
-        }
-
         static JObject Summarize(ITestResultAdaptor result, string mode)
         {
             var leaves = new List<ITestResultAdaptor>();
-            if (result != null) Leaves(result, leaves);
+            if (result != null) TestResultXml.Leaves(result, leaves);
             int passed = 0, failed = 0, skipped = 0;
             var failures = new JArray();
+            var failedTests = new List<JObject>();
             foreach (var t in leaves)
             {
                 switch (t.TestStatus)
@@ -354,12 +344,13 @@ namespace UnityMcp.Editor.Tools
                     case TestStatus.Failed:
                         failed++;
                         failures.Add(new JObject { { "name", t.FullName }, { "message", t.Message ?? "" } });
+                        failedTests.Add(TestFailures.Entry(t.FullName, t.Message, t.StackTrace));
                         break;
                     default: skipped++; break;
                 }
             }
             string xmlPath = "";
-            if (failed > 0 && result != null) xmlPath = SaveXml(result);
+            if (failed > 0 && result != null) xmlPath = TestResultXml.Save(result);
             McpBridge.Emit(Protocol.TestsFinished, new JObject
             {
                 { "mode", mode }, { "passed", passed }, { "failed", failed }, { "skipped", skipped }, { "failures", failures },
@@ -367,7 +358,7 @@ namespace UnityMcp.Editor.Tools
             string message = leaves.Count == 0
                 ? "No " + mode + " tests matched the filter"
                 : leaves.Count + " test(s) run: " + passed + " passed, " + failed + " failed, " + skipped + " skipped";
-            return new JObject
+            var answer = new JObject
             {
                 { "Success", failed == 0 },
                 { "Message", message },
@@ -378,87 +369,8 @@ namespace UnityMcp.Editor.Tools
                 { "SkippedCount", skipped },
                 { "XmlPath", xmlPath },
             };
-        }
-
-        static string SaveXml(ITestResultAdaptor result)
-        {
-            var dir = ProjectPaths.Outputs("TestResults");
-            var path = dir + "/TestResults_" + ProjectPaths.Stamp(DateTime.Now) + ".xml";
-            // TestRunnerApi.SaveResultToFile exists from com.unity.test-framework 1.4.0 on.
-            // unityapi:reflects[com.unity.test-framework] since 1.4.6 UnityEditor.TestTools.TestRunner.Api.TestRunnerApi::SaveResultToFile public static method (ITestResultAdaptor,string) void
-            var save = typeof(TestRunnerApi).GetMethod("SaveResultToFile", BindingFlags.Public | BindingFlags.Static);
-            if (save != null)
-            {
-                try
-                {
-                    save.Invoke(null, new object[] { result, path });
-                    if (File.Exists(path)) return path;
-                }
-                catch (Exception) { }
-            }
-            WriteNUnitXml(result, path);
-            return path;
-        }
-
-        static void WriteNUnitXml(ITestResultAdaptor result, string path)
-        {
-            var settings = new XmlWriterSettings { Indent = true };
-            using (var w = XmlWriter.Create(path, settings))
-            {
-                var leaves = new List<ITestResultAdaptor>();
-                Leaves(result, leaves);
-                w.WriteStartElement("test-run");
-                w.WriteAttributeString("id", "2");
-                w.WriteAttributeString("testcasecount", leaves.Count.ToString(CultureInfo.InvariantCulture));
-                w.WriteAttributeString("result", Outcome(result));
-                w.WriteAttributeString("total", leaves.Count.ToString(CultureInfo.InvariantCulture));
-                w.WriteAttributeString("passed", result.PassCount.ToString(CultureInfo.InvariantCulture));
-                w.WriteAttributeString("failed", result.FailCount.ToString(CultureInfo.InvariantCulture));
-                w.WriteAttributeString("skipped", result.SkipCount.ToString(CultureInfo.InvariantCulture));
-                w.WriteAttributeString("inconclusive", result.InconclusiveCount.ToString(CultureInfo.InvariantCulture));
-                w.WriteAttributeString("start-time", result.StartTime.ToUniversalTime().ToString("u", CultureInfo.InvariantCulture));
-                w.WriteAttributeString("end-time", result.EndTime.ToUniversalTime().ToString("u", CultureInfo.InvariantCulture));
-                w.WriteAttributeString("duration", result.Duration.ToString("R", CultureInfo.InvariantCulture));
-                WriteNode(w, result);
-                w.WriteEndElement();
-            }
-        }
-
-        static string Outcome(ITestResultAdaptor r)
-        {
-            switch (r.TestStatus)
-            {
-                case TestStatus.Passed: return "Passed";
-                case TestStatus.Failed: return "Failed";
-                case TestStatus.Skipped: return "Skipped";
-                default: return "Inconclusive";
-            }
-        }
-
-        static void WriteNode(XmlWriter w, ITestResultAdaptor r)
-        {
-            w.WriteStartElement(r.HasChildren ? "test-suite" : "test-case");
-            if (r.HasChildren) w.WriteAttributeString("type", "TestSuite");
-            w.WriteAttributeString("name", r.Name ?? "");
-            w.WriteAttributeString("fullname", r.FullName ?? "");
-            w.WriteAttributeString("result", Outcome(r));
-            w.WriteAttributeString("duration", r.Duration.ToString("R", CultureInfo.InvariantCulture));
-            if (r.HasChildren)
-            {
-                w.WriteAttributeString("passed", r.PassCount.ToString(CultureInfo.InvariantCulture));
-                w.WriteAttributeString("failed", r.FailCount.ToString(CultureInfo.InvariantCulture));
-                w.WriteAttributeString("skipped", r.SkipCount.ToString(CultureInfo.InvariantCulture));
-            }
-            if (r.TestStatus == TestStatus.Failed && (!string.IsNullOrEmpty(r.Message) || !string.IsNullOrEmpty(r.StackTrace)))
-            {
-                w.WriteStartElement("failure");
-                w.WriteElementString("message", r.Message ?? "");
-                w.WriteElementString("stack-trace", r.StackTrace ?? "");
-                w.WriteEndElement();
-            }
-            if (!r.HasChildren && !string.IsNullOrEmpty(r.Output)) w.WriteElementString("output", r.Output);
-            if (r.HasChildren) foreach (var c in r.Children) WriteNode(w, c);
-            w.WriteEndElement();
+            TestFailures.AddTo(answer, failedTests);
+            return answer;
         }
 
         /// <summary>A run the Test Framework reports as failed (IErrorCallbacks.OnError: an

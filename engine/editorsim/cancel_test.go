@@ -1,0 +1,97 @@
+package editorsim
+
+import (
+	"context"
+	"errors"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/unitymcp/unitymcp/engine/bridge"
+)
+
+// patience bounds each wait of these tests; a watchdog, not a sleep.
+const patience = 10 * time.Second
+
+// hold is a key press that would keep the simulated main thread for an hour.
+var hold = map[string]any{"Action": "Press", "Key": "W", "Duration": 3600.0}
+
+// A call whose caller gives up stops in the editor too: the daemon's hub
+// sends call/cancel, the simulator ends the key press it was holding, its
+// main thread runs the next call at once, and its record says the call was
+// cancelled. (Were the cancel lost anywhere between the hub and the tool,
+// the next call would wait behind the hour-long press.)
+func TestCancelReachesTheEditor(t *testing.T) {
+	hub := bridge.NewHub(bridge.Options{DaemonVersion: "test", Heartbeat: time.Hour})
+	srv := httptest.NewServer(hub)
+	t.Cleanup(srv.Close)
+	t.Cleanup(hub.Close)
+	s := newSim(t, Config{BaseURL: srv.URL, Token: "t"})
+	started := make(chan bridge.CallParams, 8)
+	s.started = func(p bridge.CallParams) { started <- p }
+	ctx, stop := context.WithCancel(context.Background())
+	ran := make(chan struct{})
+	go func() { s.Run(ctx); close(ran) }()
+	t.Cleanup(func() { stop(); <-ran })
+	select {
+	case <-s.Connected():
+	case <-time.After(patience):
+		t.Fatal("the simulator did not connect")
+	}
+	// call runs a tool through the hub within patience.
+	call := func(tool string, args map[string]any) error {
+		ctx, cancel := context.WithTimeout(context.Background(), patience)
+		defer cancel()
+		_, err := hub.Call(ctx, s.Hash(), tool, args, bridge.CallOptions{})
+		return err
+	}
+	if err := call("control-play-mode", map[string]any{"Action": "Play"}); err != nil {
+		t.Fatalf("control-play-mode: %v", err)
+	}
+	<-started
+
+	pressCtx, giveUp := context.WithCancel(context.Background())
+	pressed := make(chan error, 1)
+	go func() { // no deadline: only the cancel can end it early
+		_, err := hub.Call(pressCtx, s.Hash(), "simulate-keyboard", hold, bridge.CallOptions{})
+		pressed <- err
+	}()
+	var press bridge.CallParams
+	select {
+	case press = <-started:
+	case <-time.After(patience):
+		t.Fatal("the key press did not reach the simulator")
+	}
+	giveUp()
+	if err := <-pressed; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the press given up ended with %v, want context.Canceled", err)
+	}
+	if err := call("get-logs", map[string]any{"LogType": "All", "MaxCount": 10.0}); err != nil {
+		t.Fatalf("the call after the cancelled press: %v (the press still holds the main thread)", err)
+	}
+	if ex := s.Executions()[press.CallID]; ex.Tool != "simulate-keyboard" || !ex.Cancelled {
+		t.Errorf("the press's record %+v, want simulate-keyboard cancelled", ex)
+	}
+}
+
+// The deadline that comes with a call bounds its work in the editor even
+// when no cancel arrives: a press whose deadline has passed ends at once.
+func TestDeadlineBoundsTheCallInTheEditor(t *testing.T) {
+	t.Parallel()
+	s := newSim(t, Config{})
+	simCall(t, s, "control-play-mode", map[string]any{"Action": "Play"})
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.call(context.Background(), nil, bridge.CallParams{CallID: "late", Tool: "simulate-keyboard", Arguments: hold,
+			DeadlineMs: time.Now().Add(-time.Second).UnixMilli()})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("the press past its deadline ended with %v, want context.DeadlineExceeded", err)
+		}
+	case <-time.After(patience):
+		t.Fatal("the press past its deadline still holds the main thread")
+	}
+}

@@ -1,0 +1,210 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+
+	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/project"
+)
+
+// The one MCP dispatcher. A message of a session is served the same way
+// whatever carried it: the daemon's own methods first (the MCP task
+// methods, tasks.go), then mcp-go's MCPServer.HandleMessage on the server
+// of the session's project, whose hooks keep logging and resource
+// subscriptions (logging.go) and whose tool handlers run engine.Engine.Call
+// (mcp.go). The stdio stream (stream.go) calls serveMessage for every line,
+// with its connection's session in the context; Streamable HTTP (/mcp) is
+// mcp-go's transport, which calls HandleMessage itself, and serveMCP puts
+// the daemon's own methods in front of it (serveOwn).
+
+// serveMessage answers message m (line: all of it) of session cs, pinned
+// to project hash, on front f: the answer encoded, or a large tool answer
+// to write as it goes (largeanswer.go); neither for a notification. A
+// panic anywhere in it is answered as a JSON-RPC internal error and
+// logged: it never ends the daemon.
+func (s *Server) serveMessage(ctx context.Context, f *front, hash string, cs mcpserver.ClientSession, m api.Message, line []byte) (answer []byte, large *largeAnswer) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("panic serving an MCP message", "method", m.Method, "panic", p, "stack", string(debug.Stack()))
+			answer, large = nil, nil
+			if m.IsRequest() {
+				answer = api.ErrorAnswer(m.ID, api.RPCInternalError, api.CodeInternal, fmt.Sprintf("the daemon failed serving %s (a bug; its log has the details)", m.Method))
+			}
+		}
+	}()
+	if a, ok := s.ownMessage(ctx, hash, cs.SessionID(), m); ok {
+		return a, nil
+	}
+	resp := f.srv.HandleMessage(ctx, line)
+	if resp == nil || !m.IsRequest() {
+		return nil, nil
+	}
+	if la := splitLarge(m.ID, resp); la != nil {
+		return nil, la
+	}
+	return encodeAnswer(m.ID, resp), nil
+}
+
+// ownMessage answers the messages the daemon serves itself instead of
+// mcp-go (tasks.go); ok false for every other.
+func (s *Server) ownMessage(ctx context.Context, hash, sid string, m api.Message) (answer []byte, ok bool) {
+	if !isTaskMessage(m) {
+		return nil, false
+	}
+	return s.serveTask(ctx, hash, sid, m), true
+}
+
+// serveOwn answers a POST to /mcp that the daemon serves itself (ownMessage),
+// and reports whether it did; mcp-go's transport serves the rest. A task
+// belongs to the session named by Mcp-Session-Id.
+func (s *Server) serveOwn(w http.ResponseWriter, r *http.Request, hash string, body []byte) bool {
+	if !bytes.Contains(body, taskMark) {
+		return false // most requests: not parsed twice
+	}
+	m, err := api.ParseMessage(body)
+	if err != nil || !m.IsRequest() || !isTaskMessage(m) {
+		return false
+	}
+	answer, _ := s.ownMessage(r.Context(), hash, r.Header.Get(sessionHeader), m)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(answer)+1))
+	w.Write(append(answer, '\n'))
+	return true
+}
+
+// posting counts an MCP POST being answered; the returned func ends it.
+func (s *Server) posting() func() {
+	s.postMu.Lock()
+	s.postCount++
+	s.postMu.Unlock()
+	return func() {
+		s.postMu.Lock()
+		defer s.postMu.Unlock()
+		if s.postCount--; s.postCount == 0 && s.postIdle != nil {
+			close(s.postIdle)
+			s.postIdle = nil
+		}
+	}
+}
+
+// WaitPosts waits, at most d, until no MCP POST is being answered: at
+// shutdown, once the editors answered what was in flight daemon_stopping,
+// so that those answers are written before the server's base context
+// ends (mcp-go writes nothing for a request whose context ended).
+func (s *Server) WaitPosts(d time.Duration) {
+	s.postMu.Lock()
+	if s.postCount == 0 {
+		s.postMu.Unlock()
+		return
+	}
+	if s.postIdle == nil {
+		s.postIdle = make(chan struct{})
+	}
+	idle := s.postIdle
+	s.postMu.Unlock()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-idle:
+	case <-t.C:
+	}
+}
+
+// taskMark is in every message the task methods answer ("task": or
+// "tasks/…").
+var taskMark = []byte(`"task`)
+
+// rpcResult and rpcError are a JSON-RPC answer with the request's id as
+// the client wrote it (mcp-go decodes ids, so a large number would come
+// back rounded).
+type rpcResult struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Result  any             `json:"result"`
+}
+
+type rpcError struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   any             `json:"error"`
+}
+
+// encodeAnswer is mcp-go's answer resp to request id, as one line.
+func encodeAnswer(id json.RawMessage, resp mcp.JSONRPCMessage) []byte {
+	var v any
+	switch r := resp.(type) {
+	case mcp.JSONRPCResponse:
+		v = rpcResult{"2.0", id, r.Result}
+	case *mcp.JSONRPCResponse:
+		v = rpcResult{"2.0", id, r.Result}
+	case mcp.JSONRPCError:
+		v = rpcError{"2.0", id, r.Error}
+	case *mcp.JSONRPCError:
+		v = rpcError{"2.0", id, r.Error}
+	default:
+		v = resp
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return api.ErrorAnswer(id, api.RPCInternalError, api.CodeInternal, "encoding the answer: "+err.Error())
+	}
+	return b
+}
+
+// resultAnswer is the JSON-RPC answer to request id with result v.
+func resultAnswer(id json.RawMessage, v any) []byte {
+	b, err := json.Marshal(rpcResult{"2.0", id, v})
+	if err != nil {
+		return api.ErrorAnswer(id, api.RPCInternalError, api.CodeInternal, "encoding the answer: "+err.Error())
+	}
+	return b
+}
+
+// sessionContext carries what handlers read of a session's request: the
+// groups its tool list is filtered to (?group=, --group) and its
+// X-UnityMCP-Session header.
+func sessionContext(ctx context.Context, groups []string, header string) context.Context {
+	ctx = context.WithValue(ctx, sessionHeaderKey, header)
+	ctx = engine.WithListGroups(ctx, groups)
+	return context.WithValue(ctx, groupsKey, groups)
+}
+
+// pinOf resolves a session's project selector (?project=, a path form's
+// hash) to its hash once: "" for none, a hash as it is, a folder or name
+// through the engine.
+func (s *Server) pinOf(ctx context.Context, sel string) (string, *api.ToolError) {
+	h := strings.TrimSpace(sel)
+	switch {
+	case h == "":
+		return "", nil
+	case project.IsHash(h):
+		return h, nil // what Resolve answers for a hash, without copying its editor's info
+	}
+	t, terr := s.eng.Resolve(ctx, sel, nil)
+	if terr != nil {
+		return "", terr
+	}
+	return t.Hash, nil
+}
+
+// toolResult is the CallToolResult of an engine answer: the editor's JSON
+// as text and as structured content, or the tool error's body with isError.
+func toolResult(res json.RawMessage, terr *api.ToolError) *mcp.CallToolResult {
+	if terr != nil {
+		body, _ := json.Marshal(terr.Body())
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(string(body))}, StructuredContent: json.RawMessage(body)}
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(string(res))}, StructuredContent: res}
+}
