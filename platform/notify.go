@@ -23,7 +23,7 @@ func Notify(title, body string, icon []byte) error {
 
 // HasDesktop reports whether this process runs in a graphical session that
 // can show notifications and a tray.
-func HasDesktop() bool { return hasDesktop(goos, os.Getenv, fileExists) }
+func HasDesktop() bool { return hasDesktop(goos, os.Getenv, fileExists) && canShowWindows() }
 
 func hasDesktop(goos string, getenv func(string) string, exists func(string) bool) bool {
 	switch goos {

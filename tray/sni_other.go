@@ -1,4 +1,4 @@
-//go:build !linux && !windows && (cgo || !darwin)
+//go:build !linux && (cgo || !darwin)
 
 package tray
 

@@ -112,6 +112,7 @@ func TestRelaxedErrorPositions(t *testing.T) {
 		"{a: 1}/":                              "line 1, column 7",
 		"{a: /":                                "line 1, column 5",
 		"[1,/":                                 "line 1, column 4",
+		"[1, // the file ends in a comment":    "the file ends before its JSON value does",
 		"[1, /* never":                         "a /* comment at line 1, column 5 is never closed",
 		"{a: 'a\\x'}":                          "line 1, column 8",
 		"{a: \"\\u12\"}":                       "line 1, column 10",
