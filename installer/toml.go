@@ -76,6 +76,11 @@ func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, err
 	// What is written must read back as the entry: never leave a file the
 	// client cannot load.
 	if back, ok, err := tomlEntry([]byte(out), prefix, name); err != nil || !ok || !sameMeaning(back, entry) {
+		if !hasHeader {
+			// [prefix] itself is an inline table or dotted keys, which a
+			// [prefix.name] table cannot extend.
+			return nil, false, fmt.Errorf("%s is %w, so no [%s.%s] table can be added to it; move its entries into [%s.NAME] tables, then run again (the file is unchanged)", prefix, errTOMLLayout, prefix, name, prefix)
+		}
 		return nil, false, fmt.Errorf("the edited file would not read back as the entry (%v); the file is unchanged", err)
 	}
 	return []byte(out), true, nil

@@ -15,6 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/platform"
 )
 
 // bins holds the real binaries, built once per test run.
@@ -329,4 +330,17 @@ func TestStdioStartsDaemon(t *testing.T) {
 	if b, err := os.ReadFile(dir.StderrLogPath()); err != nil || strings.Contains(string(b), "level=") {
 		t.Errorf("the daemon's stderr file holds log lines (%v):\n%s", err, b)
 	}
+}
+
+// daemonGone waits until no daemon holds home's lock (the one that ran has
+// exited) and reports whether that happened.
+func daemonGone(home string) bool {
+	return poll(20*time.Second, func() bool {
+		l, err := platform.Lock(state.Dir{Root: home}.LockPath())
+		if err != nil {
+			return false
+		}
+		l.Unlock()
+		return true
+	})
 }

@@ -141,8 +141,13 @@ func TestOpenReportsAnEditorThatExits(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), "exited before its editor connected") {
 		t.Errorf("open with an Editor that exits: %v\n%s", err, out)
 	}
-	// The daemon open started is this state folder's; stop it.
+	// The daemon open started is this state folder's; stop it, and wait
+	// until its process is gone (it writes its last log lines after it
+	// stops answering).
 	if out, _, code := cliRun(t, home, "", "stop"); code != 0 || !strings.Contains(out, "stopped the unitymcp daemon") {
 		t.Errorf("open started no daemon (stop: exit %d, %s)", code, out)
+	}
+	if !daemonGone(home) {
+		t.Errorf("the daemon open started still holds %s", home)
 	}
 }

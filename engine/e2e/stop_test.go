@@ -16,7 +16,6 @@ import (
 	"github.com/godbus/dbus/v5"
 
 	"github.com/unitymcp/unitymcp/engine/state"
-	"github.com/unitymcp/unitymcp/platform"
 	"github.com/unitymcp/unitymcp/platform/desktoptest"
 )
 
@@ -66,19 +65,6 @@ func clickQuit(t *testing.T, tr *proc, items func() map[string]int32) {
 			}
 		}
 	}
-}
-
-// daemonGone waits until no daemon holds home's lock (the one that ran has
-// exited) and reports whether that happened.
-func daemonGone(home string) bool {
-	return poll(20*time.Second, func() bool {
-		l, err := platform.Lock(state.Dir{Root: home}.LockPath())
-		if err != nil {
-			return false
-		}
-		l.Unlock()
-		return true
-	})
 }
 
 // `unitymcp stop` stops the daemon and the attached tray, which does not
