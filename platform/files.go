@@ -38,3 +38,12 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	}
 	return nil
 }
+
+// ReadFile reads a file the way every reader of the state folder must:
+// on Windows, sharing it for delete too (os.ReadFile does not), so a
+// daemon that removes or replaces the file meanwhile is not refused.
+func ReadFile(path string) ([]byte, error) { return readFile(path) }
+
+// RemoveFile removes a file; on Windows again for a moment while another
+// program holds it open.
+func RemoveFile(path string) error { return removeFile(path) }

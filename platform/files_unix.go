@@ -32,6 +32,10 @@ func MkdirPrivate(path string) error { return os.MkdirAll(path, 0o700) }
 
 func replaceFile(from, to string) error { return os.Rename(from, to) }
 
+func removeFile(path string) error { return os.Remove(path) }
+
+func readFile(path string) ([]byte, error) { return os.ReadFile(path) }
+
 // CheckOwnerOnly reports an error when path can be read by anyone but its
 // owner (group or other permission bits set).
 func CheckOwnerOnly(path string) error {

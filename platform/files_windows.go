@@ -5,6 +5,7 @@ package platform
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -107,7 +108,51 @@ func createTemp(dir, pattern string, perm os.FileMode) (*os.File, error) {
 	return nil, fmt.Errorf("creating a temporary file in %s: too many names taken", dir)
 }
 
-func replaceFile(from, to string) error { return os.Rename(from, to) } // MoveFileEx with REPLACE_EXISTING keeps from's ACL
+// replaceFile renames from over to (MoveFileEx with REPLACE_EXISTING,
+// which keeps from's ACL), again for a moment while another program holds
+// to open without FILE_SHARE_DELETE (os.Open's sharing: a reader of an
+// older unitymcp, an antivirus scanner), as Windows programs must.
+func replaceFile(from, to string) error {
+	return retryShared(func() error { return os.Rename(from, to) })
+}
+
+// removeFile removes path, again for a moment while it is held open (see
+// replaceFile).
+func removeFile(path string) error {
+	return retryShared(func() error { return os.Remove(path) })
+}
+
+// retryShared runs op until it does not fail with a sharing violation or
+// an access denied (what a file open elsewhere gives a rename or a
+// delete), for at most a second.
+func retryShared(op func() error) error {
+	var err error
+	for deadline := time.Now().Add(time.Second); ; time.Sleep(20 * time.Millisecond) {
+		err = op()
+		if !errors.Is(err, windows.ERROR_SHARING_VIOLATION) && !errors.Is(err, windows.ERROR_ACCESS_DENIED) || time.Now().After(deadline) {
+			return err
+		}
+	}
+}
+
+// readFile reads path opened with FILE_SHARE_DELETE besides read and
+// write sharing: os.ReadFile's open leaves it out, and while it reads,
+// nobody could delete or replace the file — a daemon removing its
+// daemon.json as it exits while a client reads it would leave it behind.
+func readFile(path string) ([]byte, error) {
+	p, err := windows.UTF16PtrFromString(path)
+	if err != nil {
+		return nil, err
+	}
+	h, err := windows.CreateFile(p, windows.GENERIC_READ, windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE,
+		nil, windows.OPEN_EXISTING, windows.FILE_ATTRIBUTE_NORMAL, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	f := os.NewFile(uintptr(h), path)
+	defer f.Close()
+	return io.ReadAll(f)
+}
 
 // othersWithAccess names the trustees other than the current user (and
 // SYSTEM, Administrators, CREATOR OWNER, OWNER RIGHTS) that path's DACL

@@ -91,7 +91,15 @@ func query(c Config) (Status, error) {
 func control(c Config, action string) error {
 	switch action {
 	case "start":
-		_, err := platform.StartDetached(program(c), Args, os.Environ(), nil)
+		// The daemon's stderr goes to the state folder's
+		// logs/daemon.stderr.log, as for a daemon a client starts: what the
+		// Go runtime prints there (a panic) is kept.
+		logf, err := stderrLog(c)
+		if err != nil {
+			return err
+		}
+		defer logf.Close()
+		_, err = platform.StartDetached(program(c), Args, os.Environ(), logf)
 		return err
 	case "stop":
 		return ErrUnmanaged
@@ -120,4 +128,21 @@ func removeUserEnv(name, value string) error {
 		return nil
 	}
 	return k.DeleteValue(name)
+}
+
+// stderrLog opens (truncates) the daemon's stderr log in the state folder.
+func stderrLog(c Config) (*os.File, error) {
+	dir := c.StateDir
+	if dir == "" {
+		d, err := platform.DataDir()
+		if err != nil {
+			return nil, err
+		}
+		dir = d
+	}
+	logs := filepath.Join(dir, "logs")
+	if err := platform.MkdirPrivate(logs); err != nil {
+		return nil, err
+	}
+	return os.OpenFile(filepath.Join(logs, "daemon.stderr.log"), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 }

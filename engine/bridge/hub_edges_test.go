@@ -191,3 +191,33 @@ func TestHelloAnswer(t *testing.T) {
 		t.Errorf("a hello of another protocol: %v, want refused", err)
 	}
 }
+
+// When the hub is full, the editor seen least recently makes room.
+func TestHubForgetsTheLeastRecentlySeen(t *testing.T) {
+	var mu sync.Mutex
+	var forgotten []string
+	x := newHarness(t, Options{Heartbeat: time.Hour, MaxProjects: 3,
+		OnForget: func(hash string) { mu.Lock(); forgotten = append(forgotten, hash); mu.Unlock() }})
+	var conns []*fakeConn
+	for _, p := range []string{"/a/Assets", "/b/Assets", "/c/Assets"} {
+		c := x.connect()
+		if _, err := x.helloOn(c, Hello{DataPath: p}); err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	x.drop(conns[1]) // b is last seen a minute before a and c
+	x.clock.Advance(time.Minute)
+	x.drop(conns[2])
+	x.drop(conns[0])
+	for _, p := range []string{"/d/Assets", "/e/Assets"} {
+		if _, err := x.helloAs(Hello{DataPath: p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(forgotten) != 2 || forgotten[0] != project.Hash("/b/Assets") {
+		t.Errorf("forgotten %v, want b (seen least recently) first, then one of a and c", forgotten)
+	}
+}

@@ -122,7 +122,7 @@ func (d Dir) ReadToken() (string, error) {
 	if !fi.Mode().IsRegular() {
 		return "", fmt.Errorf("token file %s is not a regular file (%v); delete it and restart the daemon, which writes a new one", d.TokenPath(), fi.Mode().Type())
 	}
-	b, err := os.ReadFile(d.TokenPath())
+	b, err := platform.ReadFile(d.TokenPath())
 	if err != nil {
 		return "", err
 	}
@@ -158,7 +158,7 @@ func (d Dir) ReadDaemon() (Daemon, error) {
 // RemoveDaemon removes daemon.json if it still names pid.
 func (d Dir) RemoveDaemon(pid int) {
 	if info, err := d.ReadDaemon(); err == nil && info.PID == pid {
-		os.Remove(d.DaemonPath())
+		platform.RemoveFile(d.DaemonPath())
 	}
 }
 
@@ -171,7 +171,7 @@ func writeJSON(path string, v any) error {
 }
 
 func readJSON(path string, v any) error {
-	b, err := os.ReadFile(path)
+	b, err := platform.ReadFile(path)
 	if err != nil {
 		return err
 	}

@@ -92,9 +92,12 @@ func TestServiceOnWindows(t *testing.T) {
 	if st := e.service(t, env, "stop"); st.DaemonRunning || !st.Installed {
 		t.Errorf("status after service stop: %+v", st)
 	}
-	if _, err := os.Stat(filepath.Join(home, "daemon.json")); !os.IsNotExist(err) {
-		t.Errorf("daemon.json left after service stop (not a clean stop): %v", err)
-	}
+	// The daemon removes daemon.json last, after it stopped answering
+	// (which is when stop returns); a killed one leaves it.
+	waitFor(t, 20*time.Second, func() bool {
+		_, err := os.Stat(filepath.Join(home, "daemon.json"))
+		return os.IsNotExist(err)
+	}, "the daemon to remove daemon.json (a clean stop); its log:\n%s", logOf(home))
 
 	// A login: a new session (wineboot after every process of the prefix
 	// ended) runs HKCU's Run key with the user's environment from the
@@ -132,4 +135,12 @@ func freeAddr(t *testing.T) string {
 	}
 	defer l.Close()
 	return l.Addr().String()
+}
+
+// logOf is the daemon log of the state folder home and what the daemon's
+// process printed itself (for failure messages).
+func logOf(home string) string {
+	b, _ := os.ReadFile(filepath.Join(home, "logs", "daemon.log"))
+	e, _ := os.ReadFile(filepath.Join(home, "logs", "daemon.stderr.log"))
+	return string(b) + "\nstderr:\n" + string(e)
 }
