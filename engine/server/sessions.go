@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 
@@ -92,6 +93,14 @@ func (f *liveSessions) enter(sid string, post bool) func() {
 		}
 		s.last = time.Now()
 		f.mu.Unlock()
+		if len(held) > 0 {
+			// The POST's forwarder goroutine (see send) may not have run
+			// yet: started last by the handler that never blocked, it sits
+			// in this processor's next-to-run slot, and would find both its
+			// done channel closed and the notification queued, and take
+			// either. Yielding lets it run first and end on done.
+			runtime.Gosched()
+		}
 		for _, send := range held {
 			send()
 		}
