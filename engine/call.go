@@ -37,9 +37,9 @@ type Request struct {
 	Progress ProgressFunc
 	Session  string
 	// Repin moves a session pinned by its transport (Project set: a stdio
-	// stream's --project or folder) to another project: select-editor
+	// stream's --project or folder) to another project: editor_select
 	// calls it, and the session's later calls, resources and Console
-	// follow. nil for a session pinned by its URL, which select-editor
+	// follow. nil for a session pinned by its URL, which editor_select
 	// then refuses to move, saying why.
 	Repin func(hash string) error
 }
@@ -57,7 +57,7 @@ type Call struct {
 	Session string
 
 	// pinned is the project the caller's session is pinned to by its
-	// transport ("" for none: select-editor's own pin is in Engine.pins);
+	// transport ("" for none: editor_select's own pin is in Engine.pins);
 	// repin moves it (Request.Repin).
 	pinned string
 	repin  func(hash string) error
@@ -105,7 +105,7 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.T
 	c := &Call{Roots: req.Roots, Progress: req.Progress, Session: req.Session, repin: req.Repin, engine: e}
 	hash := ""
 	if req.Project == "" {
-		// A session pinned by select-editor keeps its (unpinned) catalog;
+		// A session pinned by editor_select keeps its (unpinned) catalog;
 		// its calls resolve to the chosen project.
 		c.selector = e.pinnedHash(req.Session)
 	}
@@ -120,6 +120,10 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.T
 	}
 	c.snap = e.Snapshot(hash)
 	tool := c.snap.Lookup(req.Tool)
+	if tool == nil && e.flushDefinitions() { // a definition written a moment ago
+		c.snap = e.Snapshot(hash)
+		tool = c.snap.Lookup(req.Tool)
+	}
 	if tool == nil {
 		return nil, e.unknownTool(c.snap, req.Tool)
 	}
@@ -146,7 +150,11 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.T
 		ctx, cancel = context.WithTimeout(ctx, e.opt.CallTimeout)
 		defer cancel()
 	}
-	return e.run(ctx, c, tool, raw)
+	res, terr := e.run(ctx, c, tool, raw)
+	if tool.Name != req.Tool { // called by the name it had (catalog.Renamed)
+		return renamedAnswer(req.Tool, tool.Name, res, terr)
+	}
+	return res, terr
 }
 
 // run checks a call's arguments and runs its tool: a definition, a

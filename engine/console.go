@@ -173,7 +173,7 @@ func (e *Engine) LastCompile(hash string) (CompileRecord, bool) {
 }
 
 // SessionEditor is the editor whose Console a session not pinned by its
-// URL follows: the one it chose with select-editor, else the only
+// URL follows: the one it chose with editor_select, else the only
 // connected editor; "" when neither.
 func (e *Engine) SessionEditor(session string) string {
 	if h := e.pinnedHash(session); h != "" {

@@ -32,6 +32,9 @@ type defState struct {
 	probes probeMemory
 	// watch tells the watcher about a project's committed folder (nil: none).
 	watch func(hash, root string, reload bool)
+	// flush loads at once the changes the watcher holds for its debounce
+	// (nil: none), reporting whether there were any.
+	flush func() bool
 }
 
 // SetDefinitionWatcher gives the engine the watcher's WatchProject, so the
@@ -46,6 +49,25 @@ func (e *Engine) SetDefinitionWatcher(watch func(hash, root string, reload bool)
 			watch(ed.ProjectHash, root, false)
 		}
 	}
+}
+
+// SetDefinitionFlush gives the engine the watcher's Flush: a call of a tool
+// the catalog does not have first loads the definition changes waiting
+// for the watcher's debounce, so a file written just before its first
+// call is found.
+func (e *Engine) SetDefinitionFlush(flush func() bool) {
+	e.defs.mu.Lock()
+	e.defs.flush = flush
+	e.defs.mu.Unlock()
+}
+
+// flushDefinitions loads the definition changes the watcher holds, and
+// reports whether there were any.
+func (e *Engine) flushDefinitions() bool {
+	e.defs.mu.Lock()
+	flush := e.defs.flush
+	e.defs.mu.Unlock()
+	return flush != nil && flush()
 }
 
 // projectRoot is the folder of a project, when the engine knows it: from
@@ -185,7 +207,9 @@ func (e *Engine) ReloadDefinitions(folders []string) {
 			changed = append(changed, h)
 		}
 		e.rebuild(changed...)
-		for _, h := range changed {
+		// A project's listeners update the unpinned catalog's sessions too
+		// (mcp.go): notifying "" as well told each session twice.
+		for h := range reload {
 			e.notify(h)
 		}
 	}
@@ -221,18 +245,18 @@ type DefinitionInfo struct {
 	File      string `json:"file"`
 	Group     string `json:"group"`
 	Source    string `json:"source"`
-	SourceDir string `json:"sourceDir"`
+	SourceDir string `json:"source_dir"`
 }
 
 // DefinitionsReport is definitions_list's answer and the CLI's listing.
 type DefinitionsReport struct {
-	SharedDefinitionsDir string `json:"sharedDefinitionsDir"`
+	SharedDefinitionsDir string `json:"shared_definitions_dir"`
 	// DefinitionsDir is the project's per-user folder, CommittedDefinitionsDir
 	// the one committed with it (<project>/.unitymcp/tools, which may not
 	// exist yet); null when the project (or its folder) is not known.
-	DefinitionsDir          *string                 `json:"definitionsDir"`
-	CommittedDefinitionsDir *string                 `json:"committedDefinitionsDir"`
-	ProjectHash             string                  `json:"projectHash,omitempty"`
+	DefinitionsDir          *string                 `json:"definitions_dir"`
+	CommittedDefinitionsDir *string                 `json:"committed_definitions_dir"`
+	ProjectHash             string                  `json:"project_hash,omitempty"`
 	Tools                   []DefinitionInfo        `json:"tools"`
 	Rejected                []definitions.Rejection `json:"rejected"`
 	// Errors are the rejections as one line each.

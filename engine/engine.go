@@ -33,7 +33,7 @@ type Options struct {
 	CallTimeout time.Duration
 	// Hub options (heartbeat, reload grace) — OnChange/OnEvent are set here.
 	Hub bridge.Options
-	// Unity is where open-editor looks for installed editors (nil: this OS).
+	// Unity is where editor_open looks for installed editors (nil: this OS).
 	Unity *unityinstall.Env
 }
 
@@ -62,7 +62,7 @@ type Engine struct {
 
 	// pathHints maps hashes of projects pinned by folder to that folder.
 	pathHints sync.Map
-	// pins maps a session to the project it chose with select-editor.
+	// pins maps a session to the project it chose with editor_select.
 	pins sync.Map
 	// listGroups maps a session to the groups tool_groups set for it.
 	listGroups sync.Map
@@ -72,7 +72,7 @@ type Engine struct {
 	defs    defState
 	persist *persister
 	console consoleState // recent Console entries, last compiles (console.go)
-	opening openState    // open-editor's launches under way (tools_open.go)
+	opening openState    // editor_open's launches under way (tools_open.go)
 }
 
 // Handler runs a daemon-native tool. It returns the response object
@@ -102,9 +102,9 @@ func New(opt Options) *Engine {
 		"focus-window":     runFocusWindow,
 		"render_compare":   runRenderCompare,
 		"definitions_list": runDefinitionsList,
-		"list-editors":     runListEditors,
-		"select-editor":    runSelectEditor,
-		"open-editor":      runOpenEditor,
+		"editors_list":     runListEditors,
+		"editor_select":    runSelectEditor,
+		"editor_open":      runOpenEditor,
 		"tool_groups":      runToolGroups,
 	}
 	for name, h := range diagnosticNatives { // Diagnostics (issue 29)

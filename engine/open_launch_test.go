@@ -57,11 +57,11 @@ func unityProject(t *testing.T) string {
 
 func openEditor(e *Engine, dir string) *api.ToolError {
 	args, _ := json.Marshal(map[string]any{"project": dir, "confirm": true, "timeout_seconds": 1})
-	_, terr := e.Call(context.Background(), Request{Tool: "open-editor", Args: args})
+	_, terr := e.Call(context.Background(), Request{Tool: "editor_open", Args: args})
 	return terr
 }
 
-// TestOpenEditorStartsOneEditorAtATime is attack B-c: ten open-editor
+// TestOpenEditorStartsOneEditorAtATime is attack B-c: ten editor_open
 // calls for one closed project at once started ten Editors. One starts;
 // the others wait for it.
 func TestOpenEditorStartsOneEditorAtATime(t *testing.T) {

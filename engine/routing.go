@@ -105,10 +105,10 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 			return Target{Hash: matches[0].ProjectHash, Info: matches[0]}, nil
 		case 0:
 			return Target{}, &api.ToolError{Code: api.CodeUnknownProject, Message: fmt.Sprintf(
-				"no known project is named %q; pin a project by its folder path or hash instead (list-editors lists them). %s", sel, editorList(editors)), Data: editorsData(editors)}
+				"no known project is named %q; pin a project by its folder path or hash instead (editors_list lists them). %s", sel, editorList(editors)), Data: editorsData(editors)}
 		default:
 			return Target{}, &api.ToolError{Code: api.CodeProjectAmbiguous, Message: fmt.Sprintf(
-				"%d projects are named %q; pin one by its folder path or hash (select-editor {project: <path|hash>}). %s", len(matches), sel, editorList(editors)), Data: editorsData(editors)}
+				"%d projects are named %q; pin one by its folder path or hash (editor_select {project: <path|hash>}). %s", len(matches), sel, editorList(editors)), Data: editorsData(editors)}
 		}
 	}
 	var connected []*api.EditorInfo
@@ -133,7 +133,7 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 		}
 	}
 	return Target{}, &api.ToolError{Code: api.CodeProjectAmbiguous, Message: fmt.Sprintf(
-		"%d Unity editors are connected and this session is not pinned to one; call select-editor {project: <name|path|hash>} to pin it (list-editors lists them), or connect with /mcp?project=<hash|path|name> (or `unitymcp stdio --project DIR`). %s",
+		"%d Unity editors are connected and this session is not pinned to one; call editor_select {project: <name|path|hash>} to pin it (editors_list lists them), or connect with /mcp?project=<hash|path|name> (or `unitymcp stdio --project DIR`). %s",
 		len(connected), editorList(editors)), Data: editorsData(editors)}
 }
 
@@ -147,12 +147,30 @@ func (e *Engine) notConnected(t Target) *api.ToolError {
 		if t.Info != nil {
 			state = "is not connected (state " + string(t.Info.State) + ")"
 		}
-		msg = fmt.Sprintf("the Unity editor of %s %s. Open the project in Unity with the unitymcp package installed, or pin another project (select-editor, or ?project= / --project).", t.Path(), state)
+		msg = fmt.Sprintf("the Unity editor of %s %s. Open the project in Unity with the unitymcp package installed, or pin another project (editor_select, or ?project= / --project).", t.Path(), state)
 		if dir := t.Dir(); dir != "" {
-			msg += fmt.Sprintf(" To open it: `unitymcp open --project %s`, or the tool call open-editor {\"project\": %q, \"confirm\": true}.", shellQuote(dir), dir)
+			msg += fmt.Sprintf(" To open it: `unitymcp open --project %s`, or the tool call editor_open {\"project\": %q, \"confirm\": true}.", shellQuote(dir), dir)
 		}
 	}
 	return &api.ToolError{Code: api.CodeEditorNotConnected, Message: msg + " " + editorList(editors), Data: editorsData(editors)}
+}
+
+// UnknownTool is the unknown_tool error a call of name gets from project
+// hash's catalog ("" for a session not pinned to one), nil when the
+// catalog has the tool (or had it under that name: catalog.Renamed). An
+// MCP front answers it for a tools/call its server does not know, as
+// Call would, instead of a bare protocol error.
+func (e *Engine) UnknownTool(hash, name string) *api.ToolError {
+	snap := e.Snapshot(hash)
+	if snap.Lookup(name) != nil {
+		return nil
+	}
+	if e.flushDefinitions() { // a definition written a moment ago (call.go)
+		if snap = e.Snapshot(hash); snap.Lookup(name) != nil {
+			return nil
+		}
+	}
+	return e.unknownTool(snap, name)
 }
 
 func (e *Engine) unknownTool(snap *catalog.Snapshot, name string) *api.ToolError {
@@ -177,7 +195,7 @@ func (e *Engine) rejectedDefinition(name string) string {
 }
 
 // EditorRef is how routing errors name an editor: enough to pick one with
-// select-editor, never its tool schemas.
+// editor_select, never its tool schemas.
 type EditorRef struct {
 	Name  string          `json:"name"`
 	Path  string          `json:"path"`

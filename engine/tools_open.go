@@ -14,7 +14,7 @@ import (
 	"github.com/unitymcp/unitymcp/platform"
 )
 
-// unityEnv is where open-editor looks for installed editors.
+// unityEnv is where editor_open looks for installed editors.
 func (e *Engine) unityEnv() unityinstall.Env {
 	if e.opt.Unity != nil {
 		return *e.opt.Unity
@@ -22,14 +22,14 @@ func (e *Engine) unityEnv() unityinstall.Env {
 	return unityinstall.OSEnv(runtime.GOOS)
 }
 
-// runOpenEditor is open-editor: find the project's Editor version, start
+// runOpenEditor is editor_open: find the project's Editor version, start
 // it with -projectPath and wait for its hello. An editor already connected
 // answers at once.
 func runOpenEditor(ctx context.Context, c *Call) (any, error) {
 	e := c.engine
 	sel, _ := c.Args["project"].(string)
 	if !looksLikePath(sel) {
-		return nil, api.Errorf(api.CodeInvalidParams, "open-editor needs the project's folder path, got %q", sel)
+		return nil, api.Errorf(api.CodeInvalidParams, "editor_open needs the project's folder path, got %q", sel)
 	}
 	t, terr := e.Resolve(ctx, sel, nil)
 	if terr != nil {
@@ -40,22 +40,22 @@ func runOpenEditor(ctx context.Context, c *Call) (any, error) {
 		return openAnswer(*t.Info, "", 0, "the Unity editor of "+dir+" is already connected"), nil
 	}
 	if err := unityinstall.CheckOwner(dir); err != nil {
-		return nil, api.Errorf(api.CodeInvalidParams, "open-editor: %v", err)
+		return nil, api.Errorf(api.CodeInvalidParams, "editor_open: %v", err)
 	}
 	version, err := unityinstall.ProjectVersion(dir)
 	if err != nil {
-		return nil, api.Errorf(api.CodeNotFound, "open-editor: %v; is %s a Unity project?", err, dir)
+		return nil, api.Errorf(api.CodeNotFound, "editor_open: %v; is %s a Unity project?", err, dir)
 	}
 	ed, err := unityinstall.Find(e.unityEnv(), version, "")
 	if err != nil {
 		var nf *unityinstall.NotFoundError
 		if errors.As(err, &nf) {
-			return nil, &api.ToolError{Code: api.CodeNotFound, Message: "open-editor: " + err.Error(), Data: map[string]any{"version": version, "installed": nf.Found, "looked": nf.Looked}}
+			return nil, &api.ToolError{Code: api.CodeNotFound, Message: "editor_open: " + err.Error(), Data: map[string]any{"version": version, "installed": nf.Found, "looked": nf.Looked}}
 		}
-		return nil, api.Errorf(api.CodeNotFound, "open-editor: %v", err)
+		return nil, api.Errorf(api.CodeNotFound, "editor_open: %v", err)
 	}
 	if dry, _ := c.Args["dry_run"].(bool); dry {
-		return map[string]any{"dryRun": true, "unityVersion": version, "editor": ed.Path, "source": ed.Source,
+		return map[string]any{"dry_run": true, "unity_version": version, "editor": ed.Path, "source": ed.Source,
 			"command": []string{ed.Path, "-projectPath", dir}}, nil
 	}
 	// One launch per project at a time: a second call while one is starting
@@ -66,7 +66,7 @@ func runOpenEditor(ctx context.Context, c *Call) (any, error) {
 		started, err := unityinstall.Start(ed.Path, dir)
 		e.opening.started(t.Hash, started, err)
 		if err != nil {
-			return nil, api.Errorf(api.CodeEditorError, "open-editor: %v", err)
+			return nil, api.Errorf(api.CodeEditorError, "editor_open: %v", err)
 		}
 		pid = started
 		e.log.Info("opened a Unity editor", "project", dir, "version", version, "editor", ed.Path, "pid", pid)
@@ -88,9 +88,9 @@ func runOpenEditor(ctx context.Context, c *Call) (any, error) {
 	defer cancel()
 	info, ok := e.waitConnected(wctx, t.Hash)
 	if !ok {
-		who := "open-editor started"
+		who := "editor_open started"
 		if !mine {
-			who = "another open-editor call started"
+			who = "another editor_open call started"
 		}
 		return nil, api.Errorf(api.CodeDeadline, "%s %s (pid %d) for %s, but its editor did not connect within %.0fs; look at the Unity window (a license or upgrade dialog?), and check the unitymcp package is installed (unitymcp install unity --project %s)", who, ed.Path, pid, dir, secs, shellQuote(dir))
 	}
@@ -98,7 +98,7 @@ func runOpenEditor(ctx context.Context, c *Call) (any, error) {
 	return openAnswer(info, ed.Path, pid, msg), nil
 }
 
-// openState is what open-editor keeps of the Editors it starts, so that
+// openState is what editor_open keeps of the Editors it starts, so that
 // calls for one project at once (a client retrying, a tray click and an
 // agent) start one Editor: the others wait for the same one to connect.
 type openState struct {

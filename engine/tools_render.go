@@ -117,7 +117,8 @@ func compareImages(a, b image.Image, threshold, grid int) (map[string]any, *imag
 	total := w * h
 	res := map[string]any{"width": w, "height": h, "totalPixels": total, "changedPixels": changed,
 		"changedRatio": round(float64(changed)/float64(max(total, 1)), 6), "identical": changed == 0,
-		"meanDelta": round(sum/float64(max(total, 1)), 2), "maxDelta": maxDelta, "threshold": threshold}
+		"meanDelta": round(sum/float64(max(total, 1)), 2), "maxDelta": maxDelta, "threshold": threshold,
+		"grid": grid} // the grid used: a grid asked for over 32 is 32, as isuzu clamps it
 	if changed > 0 {
 		res["boundingBox"] = map[string]int{"x": minX, "y": minY, "width": maxX - minX + 1, "height": maxY - minY + 1}
 		rows := make([][]float64, grid)

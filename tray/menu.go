@@ -235,7 +235,7 @@ func (m *Menu) rebuild() {
 			continue // a scratch folder (a simulator's, say): no Unity to open it in
 		}
 		// Its Editor is closed: the daemon finds the Unity version the project needs and
-		// starts it (open-editor; the menu click is the confirmation).
+		// starts it (editor_open; the menu click is the confirmation).
 		name := ed.ProductName
 		if name == "" {
 			name = filepath.Base(ed.ProjectPath)
@@ -243,7 +243,7 @@ func (m *Menu) rebuild() {
 		sub := systray.AddMenuItem(name+" — closed", ed.ProjectPath)
 		path := ed.ProjectPath
 		on(sub.AddSubMenuItem("Open in Unity", "Start the Unity Editor this project needs"), func() {
-			m.call("", "open-editor", map[string]any{"project": path, "confirm": true})
+			m.call("", "editor_open", map[string]any{"project": path, "confirm": true})
 		})
 	}
 	for _, row := range snap.Editors {
@@ -367,7 +367,7 @@ func (m *Menu) report(err error) {
 
 // unityCanOpen reports whether a closed editor's folder is a project Unity
 // opens: one whose ProjectSettings/ProjectVersion.txt names its version (what
-// open-editor reads to choose the Editor).
+// editor_open reads to choose the Editor).
 func unityCanOpen(dir string) bool {
 	_, err := os.Stat(filepath.Join(filepath.FromSlash(dir), "ProjectSettings", "ProjectVersion.txt"))
 	return err == nil

@@ -53,7 +53,8 @@ func main() {
 		os.Exit(1)
 	}
 	// The daemon of this state folder, wherever it listens: the token read
-	// below is its, and sent to no other.
+	// below is its, and sent to no other — each connection is proven first
+	// against the key of this folder's daemon.json (editorsim/dial.go).
 	if *addr == "" {
 		*addr = api.DefaultAddr
 		if a := os.Getenv("UNITYMCP_ADDR"); a != "" {

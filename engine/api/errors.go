@@ -25,7 +25,7 @@ const (
 	CodeEditorBlocked      ErrorCode = "editor_blocked" // a modal dialog (or a hung process) holds the editor
 	CodeDaemonStopping     ErrorCode = "daemon_stopping"
 	CodeDaemonRestarted    ErrorCode = "daemon_restarted" // went away mid-request (stdio); not repeated
-	CodeSessionPinned      ErrorCode = "session_pinned"   // select-editor on a session pinned by its URL
+	CodeSessionPinned      ErrorCode = "session_pinned"   // editor_select on a session pinned by its URL
 	CodeEditorError        ErrorCode = "editor_error"
 	CodeNotSupported       ErrorCode = "not_supported"
 	CodeResultTooLarge     ErrorCode = "result_too_large"

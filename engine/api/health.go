@@ -9,7 +9,7 @@ type Health struct {
 	MCPURL   string       `json:"mcpUrl"`
 	Editors  []EditorInfo `json:"editors"`
 	// Closed are the projects whose editor connected once (an instance
-	// descriptor) and is not connected now: open-editor starts them.
+	// descriptor) and is not connected now: editor_open starts them.
 	Closed         []EditorInfo `json:"closedEditors,omitempty"`
 	ProjectHash    string       `json:"projectHash,omitempty"`
 	DefinitionsDir string       `json:"definitionsDir,omitempty"`

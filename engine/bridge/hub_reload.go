@@ -152,6 +152,7 @@ func (h *Hub) detach(l *link) {
 		e.grace = h.clock.AfterFunc(grace, func() {
 			h.giveUp(hash, back, "", "did not come back from its domain reload", grace)
 		})
+		h.watchReload(hash, e.info.PID)
 	} else {
 		e.info.State = api.StateDisconnected
 		e.settleSpanning(ErrDisconnected)

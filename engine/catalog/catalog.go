@@ -7,10 +7,12 @@
 package catalog
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/params"
+	"github.com/unitymcp/unitymcp/engine/suggest"
 )
 
 // Builtins returns the built-in tools in catalog order: the uLoopMCP surface
@@ -156,7 +158,11 @@ func ParseGroups(s string) ([]string, *api.ToolError) {
 			continue
 		}
 		if !knownGroup(g) {
-			return nil, api.Errorf(api.CodeInvalidParams, "unknown tool group %q; groups are: %s", g, strings.Join(groupNames(), ", "))
+			hint := ""
+			if s := suggest.Closest(g, groupNames()); s != "" {
+				hint = fmt.Sprintf(" Did you mean %q?", s)
+			}
+			return nil, api.Errorf(api.CodeInvalidParams, "unknown tool group %q.%s Groups are: %s", g, hint, strings.Join(groupNames(), ", "))
 		}
 		out = append(out, g)
 	}

@@ -28,6 +28,9 @@ func FromDeclared(decl []api.DeclaredTool, builtins []*Tool, log *slog.Logger) [
 	for _, t := range builtins {
 		looks[skeleton(t.Name)] = t.Name
 	}
+	for old := range Renamed { // still called by these names (snapshot.go)
+		looks[skeleton(old)] = old
+	}
 	decl = api.BoundDeclared(decl)
 	tools := make([]*Tool, 0, len(decl))
 	for _, d := range decl {

@@ -22,6 +22,7 @@ func TestDeclaredToolsListedSafely(t *testing.T) {
 		"a/../../health", "nl\nname", strings.Repeat("n", 100000), "has space", "quote\"d", "",
 		"compile", "Compile", "COMPILE", "compіle", "ｃｏｍｐｉｌｅ", "comp\u200bile", "compiIe", "c0mpile",
 		"open‐editor", "open_editor", "open.editor", "Open-Editor", "get_logs", "get-Iogs",
+		"editor-open", "Editors_List", "editor.select",
 	}
 	var decl []api.DeclaredTool
 	for _, n := range hostile {

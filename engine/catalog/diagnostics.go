@@ -7,7 +7,7 @@ func getLogsTool() *Tool {
 		"Retrieves log information from Unity console with filtering and advanced search capabilities",
 		api.Annotations{ReadOnlyHint: true, IdempotentHint: true},
 		P("LogType", "string", `Log type to filter - "Error", "Warning", "Log", "All"`).OneOf("Error", "Warning", "Log", "All").Def("All"),
-		P("MaxCount", "number", "Maximum number of logs to retrieve").Def(100),
+		P("MaxCount", "number", "Maximum number of logs to retrieve").AtLeast(0).Def(100),
 		P("SearchText", "string", "Text to search within log messages (retrieve all if empty)").Def(""),
 		P("UseRegex", "boolean", "Whether to use regular expression for search").Def(false),
 		P("SearchInStackTrace", "boolean", "Whether to search within stack trace as well").Def(false),

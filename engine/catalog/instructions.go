@@ -39,10 +39,10 @@ func Instructions(s *Snapshot) string {
 }
 
 // pinning says how a session chooses among several open projects: with
-// list-editors and select-editor when the catalog has them.
+// editors_list and editor_select when the catalog has them.
 func pinning(s *Snapshot) string {
-	if s.Lookup("select-editor") != nil && s.Lookup("list-editors") != nil {
-		return ` If several Unity projects are open and a call answers project_ambiguous, call list-editors, then select-editor {project: <name|path|hash>} to pin this session to one (or connect with ?project=<path|name|hash>).`
+	if s.Lookup("editor_select") != nil && s.Lookup("editors_list") != nil {
+		return ` If several Unity projects are open and a call answers project_ambiguous, call editors_list, then editor_select {project: <name|path|hash>} to pin this session to one (or connect with ?project=<path|name|hash>).`
 	}
 	return ` If several Unity projects are open, connect with ?project=<path|name|hash> to choose one.`
 }

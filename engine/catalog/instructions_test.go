@@ -26,11 +26,11 @@ func TestInstructionsFollowTheCatalog(t *testing.T) {
 }
 
 // The instructions tell agents what to do about project_ambiguous: call
-// list-editors, then select-editor.
+// editors_list, then editor_select.
 func TestInstructionsNameSelectEditor(t *testing.T) {
 	t.Parallel()
 	got := Instructions(NewSnapshot(Builtins()))
-	if !strings.Contains(got, "project_ambiguous") || !strings.Contains(got, "list-editors, then select-editor") {
+	if !strings.Contains(got, "project_ambiguous") || !strings.Contains(got, "editors_list, then editor_select") {
 		t.Errorf("instructions do not say how to answer project_ambiguous:\n%s", got)
 	}
 }

@@ -34,7 +34,7 @@ var defaultNames = map[string]bool{
 	"focus-window": true, "screenshot": true, "control-play-mode": true,
 	"simulate-mouse-ui": true, "simulate-mouse-input": true, "simulate-keyboard": true,
 	// Several editors.
-	"list-editors": true, "select-editor": true,
+	"editors_list": true, "editor_select": true,
 	// A scene: read it, build it, take it back, keep it.
 	"scene_browse_hierarchy": true, "gameobject_create": true, "gameobject_delete": true,
 	"gameobject_set_transform": true, "gameobject_add_component": true,

@@ -36,8 +36,18 @@ func NewSnapshot(lists ...[]*Tool) *Snapshot {
 // Tools lists the catalog in order. The slice must not be changed.
 func (s *Snapshot) Tools() []*Tool { return s.tools }
 
-// Lookup finds a tool by name (nil when there is none).
-func (s *Snapshot) Lookup(name string) *Tool { return s.byName[name] }
+// Lookup finds a tool by name (nil when there is none). A name a tool had
+// before it was renamed (Renamed) finds the tool by its name now; the
+// tool's Name says which was found.
+func (s *Snapshot) Lookup(name string) *Tool {
+	if t := s.byName[name]; t != nil {
+		return t
+	}
+	if now, ok := Renamed[name]; ok {
+		return s.byName[now]
+	}
+	return nil
+}
 
 // Names lists the tool names in order.
 func (s *Snapshot) Names() []string {

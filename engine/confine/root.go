@@ -17,7 +17,7 @@ import (
 // symbolic link that leads out.
 func Rel(root, p, arg string) (string, *api.ToolError) {
 	if root == "" {
-		return "", api.Errorf(api.CodeInvalidParams, "%s %q: no connected editor's project is known to resolve it in; pin a project whose editor is connected (select-editor, or ?project=)", arg, p)
+		return "", api.Errorf(api.CodeInvalidParams, "%s %q: no connected editor's project is known to resolve it in; pin a project whose editor is connected (editor_select, or ?project=)", arg, p)
 	}
 	full := filepath.Clean(p)
 	if !filepath.IsAbs(full) {

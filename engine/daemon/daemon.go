@@ -29,7 +29,7 @@ import (
 
 // Config configures Run.
 type Config struct {
-	// Unity is where open-editor looks for installed editors (nil: this OS).
+	// Unity is where editor_open looks for installed editors (nil: this OS).
 	Unity  *unityinstall.Env
 	Addr   string
 	State  state.Dir
@@ -47,6 +47,9 @@ type Config struct {
 	// SessionIdle bounds an MCP session without requests or open streams
 	// (0: server.DefaultSessionIdle).
 	SessionIdle time.Duration
+	// SessionClock is the clock MCP sessions' idle time is read on (nil:
+	// time.Now); tests turn it instead of waiting.
+	SessionClock func() time.Time
 	// MaxPins bounds the projects pinned through the MCP endpoint at once
 	// (0: server.DefaultMaxPins).
 	MaxPins int
@@ -81,6 +84,9 @@ type Daemon struct {
 	Token    string
 	// Stop asks the daemon to shut down (the tray's Quit).
 	Stop func()
+	// Unauthenticated counts server.Limit's slots held (connections not
+	// yet authenticated, and the one being accepted).
+	Unauthenticated func() int
 }
 
 // CheckLoopback refuses any listen address that is not a loopback one.
@@ -151,6 +157,7 @@ func Run(ctx context.Context, cfg Config) error {
 	srv.BodyTimeout = 3 * cfg.HeaderTimeout
 	srv.ProofGrace = cfg.HeaderTimeout // a proven connection's next request: like a new one's first
 	srv.SessionIdle = cfg.SessionIdle
+	srv.SessionClock = cfg.SessionClock
 	srv.MaxPins = cfg.MaxPins
 	srv.LargeBodies = cfg.LargeBodies
 	if cfg.HeaderTimeout == 0 {
@@ -173,6 +180,7 @@ func Run(ctx context.Context, cfg Config) error {
 	} else {
 		defer watcher.Close()
 		eng.SetDefinitionWatcher(watcher.WatchProject)
+		eng.SetDefinitionFlush(watcher.Flush)
 	}
 	// Long-lived streams (SSE, listen, /events) end when baseCtx is
 	// cancelled at shutdown, so Shutdown need not wait them out.
@@ -195,7 +203,8 @@ func Run(ctx context.Context, cfg Config) error {
 			}
 		}}
 	errc := make(chan error, 2)
-	go func() { errc <- hs.Serve(server.Limit(ln, cfg.MaxUnauthenticated)) }()
+	limited := server.Limit(ln, cfg.MaxUnauthenticated)
+	go func() { errc <- hs.Serve(limited) }()
 	if err := cfg.State.WriteDaemon(state.Daemon{PID: os.Getpid(), Version: api.Version, Address: ln.Addr().String(), URL: base, Started: time.Now(), Key: key}); err != nil {
 		hs.Close()
 		return err
@@ -203,7 +212,8 @@ func Run(ctx context.Context, cfg Config) error {
 	defer cfg.State.RemoveDaemon(os.Getpid())
 	log.Info("unitymcp daemon serving", "url", base, "state", cfg.State.Root, "version", api.Version)
 	if cfg.Ready != nil {
-		cfg.Ready(&Daemon{Engine: eng, Server: srv, Notifier: notes, URL: base, Token: token, Stop: stop})
+		cfg.Ready(&Daemon{Engine: eng, Server: srv, Notifier: notes, URL: base, Token: token, Stop: stop,
+			Unauthenticated: func() int { return server.Unauthenticated(limited) }})
 	}
 	select {
 	case <-ctx.Done():

@@ -202,6 +202,22 @@ func (w *Watcher) schedule(folder string) {
 	w.mu.Unlock()
 }
 
+// Flush reports now what is waiting for the debounce, and says whether
+// anything was: a call of a tool whose file was just written (an agent
+// that writes a definition and calls it at once) need not wait for it.
+func (w *Watcher) Flush() bool {
+	w.mu.Lock()
+	waiting := len(w.pending) > 0 && !w.closed
+	if waiting && w.timer != nil {
+		w.timer.Stop()
+	}
+	w.mu.Unlock()
+	if waiting {
+		w.flush()
+	}
+	return waiting
+}
+
 func (w *Watcher) flush() {
 	w.mu.Lock()
 	folders := make([]string, 0, len(w.pending))

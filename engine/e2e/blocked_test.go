@@ -25,7 +25,7 @@ import (
 // An editor whose main thread waits on a modal dialog — a real X11 dialog
 // window of the editor's own process, under a real window manager — while
 // its process runs and its socket still answers pings: /health and
-// list-editors say blocked with the dialog's title, a call fails at once
+// editors_list say blocked with the dialog's title, a call fails at once
 // naming it, the notification server shows "Unity is waiting on a dialog:
 // <title>" once, and when the user closes the dialog the editor is
 // connected again and calls go through.
@@ -69,15 +69,15 @@ func TestBlockedEditorDialog(t *testing.T) {
 		t.Fatalf("/health: pid %d dialogs %+v, want pid %d and one dialog %q", info.PID, info.Dialogs, pid, title)
 	}
 
-	status, r := e.call("", "list-editors", map[string]any{})
+	status, r := e.call("", "editors_list", map[string]any{})
 	eds, _ := r["editors"].([]any)
 	if status != 200 || len(eds) != 1 {
-		t.Fatalf("list-editors: %d %v", status, r)
+		t.Fatalf("editors_list: %d %v", status, r)
 	}
 	ed := eds[0].(map[string]any)
 	dialogs, _ := ed["dialogs"].([]any)
 	if ed["state"] != string(api.StateBlocked) || len(dialogs) != 1 || dialogs[0].(map[string]any)["title"] != title {
-		t.Fatalf("list-editors entry: %v, want state blocked and the dialog %q", ed, title)
+		t.Fatalf("editors_list entry: %v, want state blocked and the dialog %q", ed, title)
 	}
 
 	// A call answers without waiting on the editor, naming the dialog and

@@ -105,6 +105,7 @@ func TestCLIUsageErrors(t *testing.T) {
 		{[]string{"serve", "--addr", "0.0.0.0:27999"}, "only listens on loopback"},
 		{[]string{"call", "find-game-objects", "--args", "[1]"}, "--args must be a JSON object"},
 		{[]string{"call", "get-logs", "--args", "{}", "--args", "{}"}, "given twice"},
+		{[]string{"stdio", "--group", "diagnostic"}, `unknown tool group "diagnostic". Did you mean "diagnostics"?`},
 		{[]string{"completion", "tcsh"}, `"tcsh"`},
 		{[]string{"completion"}, "say which shell"},
 		{[]string{"definitions", "validate", missing}, missing + ": no such file"},

@@ -82,7 +82,9 @@ func TestUnauthenticatedConnectionsBounded(t *testing.T) {
 	for i := range silent {
 		silent[i] = dial()
 	}
-	time.Sleep(100 * time.Millisecond) // accepted
+	// Every slot is held (connections are accepted in the order they
+	// came, so the next one waits behind these).
+	waitFor(t, 10*time.Second, func() bool { return e.d.Unauthenticated() == max }, "the %d silent connections to be accepted (%d are)", max, e.d.Unauthenticated())
 	done := make(chan int, 1)
 	go func() {
 		c, err := net.Dial("tcp", addr)

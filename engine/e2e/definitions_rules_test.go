@@ -293,7 +293,7 @@ func TestCommittedDefinitions(t *testing.T) {
 		t.Fatalf("the committed definition is not listed after the editor connected")
 	}
 	_, rep := e.call(hash, "definitions_list", map[string]any{})
-	if rep["committedDefinitionsDir"] != filepath.ToSlash(committed) || !strings.Contains(mustJSON(rep["tools"]), `"source":"committed"`) {
+	if rep["committed_definitions_dir"] != filepath.ToSlash(committed) || !strings.Contains(mustJSON(rep["tools"]), `"source":"committed"`) {
 		t.Errorf("definitions_list: %v", rep)
 	}
 	var h api.Health

@@ -42,7 +42,7 @@ func fakeInstalledEditor(t *testing.T, home, version, addr string) string {
 	return exe
 }
 
-// unitymcp open and open-editor find the project's Editor version among the
+// unitymcp open and editor_open find the project's Editor version among the
 // installed ones, start it and answer once it connected; without confirm
 // the tool answers confirmation_required; a version that is not installed
 // is an error naming the versions found; a closed editor's
@@ -61,7 +61,7 @@ func TestOpenEditor(t *testing.T) {
 
 	a := newProject(t, "Alpha")
 	out, errOut, code := cliRun(t, home, home, "call", "get-logs", "--project", a)
-	if code != 1 || !strings.Contains(out, "editor_not_connected") || !strings.Contains(out, "unitymcp open --project "+a) || !strings.Contains(out, "open-editor") {
+	if code != 1 || !strings.Contains(out, "editor_not_connected") || !strings.Contains(out, "unitymcp open --project "+a) || !strings.Contains(out, "editor_open") {
 		t.Errorf("closed editor: exit %d, want editor_not_connected naming `unitymcp open --project %s`:\n%s%s", code, a, out, errOut)
 	}
 
@@ -74,18 +74,18 @@ func TestOpenEditor(t *testing.T) {
 	}
 
 	b := newProject(t, "Beta")
-	out, _, code = cliRun(t, home, home, "call", "open-editor", "--args", `{"project":"`+b+`"}`)
+	out, _, code = cliRun(t, home, home, "call", "editor_open", "--args", `{"project":"`+b+`"}`)
 	if code != 1 || !strings.Contains(out, "confirmation_required") {
-		t.Errorf("open-editor without confirm: exit %d, want confirmation_required: %s", code, out)
+		t.Errorf("editor_open without confirm: exit %d, want confirmation_required: %s", code, out)
 	}
-	out, errOut, code = cliRun(t, home, home, "call", "open-editor", "--args", `{"project":"`+b+`","confirm":true}`)
+	out, errOut, code = cliRun(t, home, home, "call", "editor_open", "--args", `{"project":"`+b+`","confirm":true}`)
 	if code != 0 || !strings.Contains(out, "its editor is connected") {
-		t.Fatalf("open-editor with confirm: exit %d:\n%s%s", code, out, errOut)
+		t.Fatalf("editor_open with confirm: exit %d:\n%s%s", code, out, errOut)
 	}
 
 	c := newProject(t, "Gamma")
 	os.WriteFile(filepath.Join(c, "ProjectSettings", "ProjectVersion.txt"), []byte("m_EditorVersion: 2019.4.0f1\n"), 0o644)
-	out, _, code = cliRun(t, home, home, "call", "open-editor", "--args", `{"project":"`+c+`","confirm":true}`)
+	out, _, code = cliRun(t, home, home, "call", "editor_open", "--args", `{"project":"`+c+`","confirm":true}`)
 	for _, want := range []string{"2019.4.0f1", "6000.0.0f1", filepath.Join(home, "Unity", "Hub", "Editor")} {
 		if code != 1 || !strings.Contains(out, want) {
 			t.Errorf("missing version: exit %d, want an error naming %q: %s", code, want, out)
@@ -112,7 +112,7 @@ func TestOpenEditor(t *testing.T) {
 			}
 		}
 	})
-	out, _, code = cliRun(t, home, home, "call", "open-editor", "--args", `{"project":"`+d+`","confirm":true,"timeout_seconds":1}`)
+	out, _, code = cliRun(t, home, home, "call", "editor_open", "--args", `{"project":"`+d+`","confirm":true,"timeout_seconds":1}`)
 	pid, _ := os.ReadFile(pidFile)
 	for _, want := range []string{"deadline_exceeded", "did not connect within 1s", "(pid " + strings.TrimSpace(string(pid)) + ")", "unitymcp install unity --project"} {
 		if code != 1 || !strings.Contains(out, want) {

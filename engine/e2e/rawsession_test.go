@@ -141,7 +141,7 @@ func TestListChangedReachesAClientWithoutAGETStream(t *testing.T) {
 		}
 	}
 	call()
-	e.d.Engine.Refresh("") // a catalog change, as after a definition file is saved
+	catalogChange(t, e, 0) // a definition file saved: the catalog changes
 	call()                 // carries list_changed
 	select {
 	case <-changed:

@@ -18,8 +18,8 @@ import (
 )
 
 // A `unitymcp stdio` session pinned to Alpha — by --project, or by the
-// folder it was started in — is moved to Beta by select-editor: its later
-// calls run in Beta's editor, list-editors shows the new pin, resources
+// folder it was started in — is moved to Beta by editor_select: its later
+// calls run in Beta's editor, editors_list shows the new pin, resources
 // are Beta's (its subscription to Alpha's Console follows to Beta's), its
 // Console messages are Beta's only, and the client is told its tools
 // changed. (Issue 30: the session answered "now go to Beta" and kept
@@ -65,15 +65,15 @@ func TestSelectEditorMovesAStdioSession(t *testing.T) {
 			ranA, ranB := executions(simA, "get-logs"), executions(simB, "get-logs")
 			call("get-logs", map[string]any{})
 			if executions(simA, "get-logs") != ranA+1 || executions(simB, "get-logs") != ranB {
-				t.Fatal("before select-editor, get-logs did not run in Alpha's editor alone")
+				t.Fatal("before editor_select, get-logs did not run in Alpha's editor alone")
 			}
-			if got := call("list-editors", nil)["pinned"]; got != a {
-				t.Errorf("list-editors before: pinned %v, want Alpha's %s (the pin the session started with)", got, a)
+			if got := call("editors_list", nil)["pinned"]; got != a {
+				t.Errorf("editors_list before: pinned %v, want Alpha's %s (the pin the session started with)", got, a)
 			}
 
-			sel := call("select-editor", map[string]any{"project": projB})
+			sel := call("editor_select", map[string]any{"project": projB})
 			if msg, _ := sel["message"].(string); !strings.Contains(msg, "Beta") {
-				t.Errorf("select-editor answered %v", sel)
+				t.Errorf("editor_select answered %v", sel)
 			}
 			select {
 			case <-c.listChanged:
@@ -82,11 +82,11 @@ func TestSelectEditorMovesAStdioSession(t *testing.T) {
 			}
 			call("get-logs", map[string]any{})
 			if executions(simB, "get-logs") != ranB+1 || executions(simA, "get-logs") != ranA+1 {
-				t.Errorf("after select-editor, get-logs ran %d more times in Beta and %d more in Alpha; want once in Beta",
+				t.Errorf("after editor_select, get-logs ran %d more times in Beta and %d more in Alpha; want once in Beta",
 					executions(simB, "get-logs")-ranB, executions(simA, "get-logs")-ranA-1)
 			}
-			if got := call("list-editors", nil)["pinned"]; got != b {
-				t.Errorf("list-editors after: pinned %v, want Beta's %s", got, b)
+			if got := call("editors_list", nil)["pinned"]; got != b {
+				t.Errorf("editors_list after: pinned %v, want Beta's %s", got, b)
 			}
 			if v := c.read(t, ctx, consoleB); v["project"] != b {
 				t.Errorf("Beta's console resource: %v", v)
@@ -114,7 +114,7 @@ func TestSelectEditorMovesAStdioSession(t *testing.T) {
 	}
 }
 
-// An HTTP session pinned by its URL cannot move: select-editor refuses,
+// An HTTP session pinned by its URL cannot move: editor_select refuses,
 // naming the URL to use instead, and its calls stay with its project.
 func TestSelectEditorRefusesASessionPinnedByItsURL(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
@@ -124,14 +124,14 @@ func TestSelectEditorRefusesASessionPinnedByItsURL(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	c := connectSDK(t, ctx, httpTransport(e, "/projects/"+simA.Hash()+"/mcp"), protocolVersions[0])
-	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: "select-editor", Arguments: map[string]any{"project": projB}})
+	res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: "editor_select", Arguments: map[string]any{"project": projB}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := structured(t, res)
 	msg, _ := m["error"].(map[string]any)["message"].(string)
 	if !res.IsError || errCode(m) != "session_pinned" || !strings.Contains(msg, "/projects/"+simB.Hash()+"/mcp") {
-		t.Fatalf("select-editor on a session pinned by its URL: %v; want session_pinned naming Beta's URL", m)
+		t.Fatalf("editor_select on a session pinned by its URL: %v; want session_pinned naming Beta's URL", m)
 	}
 	ranA := executions(simA, "get-logs")
 	if res, err := c.cs.CallTool(ctx, &mcp.CallToolParams{Name: "get-logs", Arguments: map[string]any{}}); err != nil || res.IsError {

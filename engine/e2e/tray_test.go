@@ -156,7 +156,7 @@ func TestTrayOnRealSNIHost(t *testing.T) {
 	if c, _ := dir.ReadConfig(); c.Notifications.Compile || !c.Notifications.Tests {
 		t.Errorf("config after the click: %+v", c.Notifications)
 	}
-	// The editor quits: its entry stays, with "Open in Unity" (open-editor).
+	// The editor quits: its entry stays, with "Open in Unity" (editor_open).
 	sim.cmd.Process.Signal(syscall.SIGTERM)
 	if !poll(15*time.Second, func() bool { ids, _ = layout(); _, ok := ids["Open in Unity"]; return ok }) {
 		t.Errorf("no \"Open in Unity\" for the closed editor; menu has %v", ids)

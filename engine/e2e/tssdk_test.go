@@ -2,8 +2,11 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,7 +46,10 @@ type tsCall struct {
 		IsError           bool           `json:"isError"`
 		StructuredContent map[string]any `json:"structuredContent"`
 		Content           []struct {
-			Text string `json:"text"`
+			Type     string `json:"type"`
+			Text     string `json:"text"`
+			Data     string `json:"data"`
+			MimeType string `json:"mimeType"`
 		} `json:"content"`
 	} `json:"result"`
 }
@@ -116,7 +122,9 @@ func TestTypeScriptSDKOverHTTP(t *testing.T) {
 			t.Errorf("%s: protocol error %s", c.Name, c.ProtocolError)
 			continue
 		}
-		if len(c.Result.Content) != 1 || mustJSON(decode(json.RawMessage(c.Result.Content[0].Text))) != mustJSON(c.Result.StructuredContent) {
+		// The answer is the first block; screenshot adds its image after it.
+		if len(c.Result.Content) != 1 && c.Name != "screenshot" || len(c.Result.Content) == 0 ||
+			mustJSON(decode(json.RawMessage(c.Result.Content[0].Text))) != mustJSON(c.Result.StructuredContent) {
 			t.Errorf("%s: text block and structuredContent differ", c.Name)
 		}
 		byName[c.Name] = c.Result.StructuredContent
@@ -146,6 +154,16 @@ func TestTypeScriptSDKOverHTTP(t *testing.T) {
 		b, _ := os.ReadFile(shot["ImagePath"].(string))
 		if len(b) < 8 || string(b[1:4]) != "PNG" {
 			t.Errorf("screenshot is not a PNG")
+		}
+		// The TypeScript client gets the picture itself too.
+		var img []byte
+		for _, c := range o.Calls {
+			if c.Name == "screenshot" && len(c.Result.Content) == 2 && c.Result.Content[1].Type == "image" && c.Result.Content[1].MimeType == "image/png" {
+				img, _ = base64.StdEncoding.DecodeString(c.Result.Content[1].Data)
+			}
+		}
+		if cfg, err := png.DecodeConfig(bytes.NewReader(img)); err != nil || cfg.Width != 320 || cfg.Height != 180 {
+			t.Errorf("screenshot's image block: %v %+v; want a 320x180 PNG", err, cfg)
 		}
 	}
 	if r := byName["control-play-mode"]; r["IsPaused"] != true || r["IsPlaying"] != false {
@@ -198,13 +216,29 @@ func TestTypeScriptSDKOverStdioAndListChanged(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("TS client did not start listening")
 	}
-	// Kept: the SDK opens its GET stream on its own after LISTENING; neither
-	// it nor the daemon reports when that stream is up.
-	time.Sleep(200 * time.Millisecond)
-	e.d.Engine.Refresh("")
+	// The SDK opens its GET stream on its own after LISTENING, and nothing
+	// says when it is up; a list_changed sent before may not reach it. So
+	// the catalog changes (catalogChange) again and again until the client
+	// has one and prints what it got (it waits up to 8 s): the verdict is
+	// its count.
+	decoded := make(chan error, 1)
 	var o2 tsOutput
-	if err := json.NewDecoder(stdout).Decode(&o2); err != nil {
-		t.Fatal(err)
+	go func() { decoded <- json.NewDecoder(stdout).Decode(&o2) }()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	changes := 0
+	catalogChange(t, e, changes)
+	for waiting := true; waiting; {
+		select {
+		case err := <-decoded:
+			if err != nil {
+				t.Fatal(err)
+			}
+			waiting = false
+		case <-tick.C:
+			changes++
+			catalogChange(t, e, changes)
+		}
 	}
 	c.Wait()
 	if o2.ListChanged == 0 {

@@ -3,7 +3,6 @@ package editorsim
 import (
 	"context"
 	"errors"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -23,10 +22,9 @@ var hold = map[string]any{"Action": "Press", "Key": "W", "Duration": 3600.0}
 // the next call would wait behind the hour-long press.)
 func TestCancelReachesTheEditor(t *testing.T) {
 	hub := bridge.NewHub(bridge.Options{DaemonVersion: "test", Heartbeat: time.Hour})
-	srv := httptest.NewServer(hub)
-	t.Cleanup(srv.Close)
+	url, key := provingServer(t, hub)
 	t.Cleanup(hub.Close)
-	s := newSim(t, Config{BaseURL: srv.URL, Token: "t"})
+	s := newSim(t, Config{BaseURL: url, Token: "t", Key: key})
 	started := make(chan bridge.CallParams, 8)
 	s.started = func(p bridge.CallParams) { started <- p }
 	ctx, stop := context.WithCancel(context.Background())

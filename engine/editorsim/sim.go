@@ -32,6 +32,10 @@ type Config struct {
 	BaseURL    string
 	Token      string
 	ProjectDir string
+	// Key is the daemon's key (its daemon.json "key") that every
+	// connection is proven against before the token goes on it (dial.go);
+	// empty: the key of StateDir's daemon.json, read at each dial.
+	Key string
 	// ReloadDelay is how long a simulated domain reload keeps it away.
 	ReloadDelay time.Duration
 	// Slow delays every call on the simulated main thread.
@@ -57,7 +61,7 @@ type Config struct {
 	// nothing until the dialog is dismissed, as Unity's does.
 	Dialog      string
 	DialogAfter time.Duration
-	// WrapConn, when set, wraps the bridge's TCP connection.
+	// WrapConn, when set, wraps the bridge's TCP connection (once proven).
 	WrapConn func(net.Conn) net.Conn
 	// NoExecutions keeps no record for Executions (the command sets it:
 	// nothing reads the record there, and it grows by a call id per call).
@@ -195,7 +199,7 @@ type reloadError struct{}
 func (*reloadError) Error() string { return "simulated domain reload" }
 
 func (s *Sim) session(ctx context.Context, first *bool) error {
-	conn, err := bridge.Dial(ctx, s.cfg.BaseURL, s.cfg.Token, s.cfg.WrapConn)
+	conn, err := s.dial(ctx)
 	if err != nil {
 		return err
 	}

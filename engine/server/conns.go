@@ -55,6 +55,16 @@ func (l *limitListener) Accept() (net.Conn, error) {
 	return &gatedConn{Conn: c, slots: l.slots}, nil
 }
 
+// Unauthenticated counts the slots of ln (a Limit listener) held: the
+// connections accepted that have not authenticated or closed yet, and the
+// one its Accept waits for while a slot is free; 0 for another listener.
+func Unauthenticated(ln net.Listener) int {
+	if l, ok := ln.(*limitListener); ok {
+		return len(l.slots)
+	}
+	return 0
+}
+
 func (l *limitListener) Close() error {
 	l.closeOnce.Do(func() { close(l.done) })
 	return l.Listener.Close()

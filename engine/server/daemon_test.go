@@ -36,8 +36,18 @@ func newTestDaemon(f testing.TB, callTimeout, reload, timeout time.Duration) *te
 func newTestDaemonSim(f testing.TB, callTimeout, timeout time.Duration, simCfg editorsim.Config) *testDaemon {
 	d, _, root, url := newTestServer(f, callTimeout, "Fuzz")
 	d.timeout = timeout
-	simCfg.BaseURL, simCfg.Token, simCfg.ProjectDir, simCfg.StateDir = url, d.token, d.proj, root
-	sim, err := editorsim.New(simCfg)
+	simCfg.BaseURL, simCfg.Token, simCfg.StateDir, simCfg.Key = url, d.token, root, d.srv.Key
+	d.sim = d.startSim(f, d.proj, simCfg)
+	d.initialize(f)
+	return d
+}
+
+// startSim runs a simulated editor of the project folder proj against d
+// (cfg's URL, token, state folder and key filled in by the caller) until
+// the test ends, once it connected.
+func (d *testDaemon) startSim(f testing.TB, proj string, cfg editorsim.Config) *editorsim.Sim {
+	cfg.ProjectDir = proj
+	sim, err := editorsim.New(cfg)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -50,9 +60,7 @@ func newTestDaemonSim(f testing.TB, callTimeout, timeout time.Duration, simCfg e
 	case <-time.After(10 * time.Second):
 		f.Fatal("simulator did not connect")
 	}
-	d.sim = sim
-	d.initialize(f)
-	return d
+	return sim
 }
 
 // newTestServer is a server on a test listener with its own state folder
@@ -69,6 +77,7 @@ func newTestServer(f testing.TB, callTimeout time.Duration, name string) (d *tes
 	}
 	eng = engine.New(engine.Options{State: dir, CallTimeout: callTimeout})
 	srv := New(eng, token, "", nil)
+	srv.Key = state.NewNonce() // a simulated editor proves each connection against it
 	ts := httptest.NewServer(srv)
 	f.Cleanup(ts.Close)
 	// Before the state folder is removed: the hub closes the editor's connection,

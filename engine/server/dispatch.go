@@ -58,10 +58,14 @@ func (s *Server) serveMessage(ctx context.Context, f *front, hash string, cs mcp
 }
 
 // ownMessage answers the messages the daemon serves itself instead of
-// mcp-go (tasks.go); ok false for every other.
+// mcp-go (tasks.go; a refused resources/subscribe, resources.go); ok false
+// for every other.
 func (s *Server) ownMessage(ctx context.Context, hash, sid string, m api.Message) (answer []byte, ok bool) {
+	if a, ok := s.unknownToolCall(hash, m); ok { // unknowntool.go
+		return a, true
+	}
 	if !isTaskMessage(m) {
-		return nil, false
+		return s.mcp.refuseSubscription(sid, m)
 	}
 	return s.serveTask(ctx, hash, sid, m), true
 }
@@ -70,14 +74,17 @@ func (s *Server) ownMessage(ctx context.Context, hash, sid string, m api.Message
 // and reports whether it did; mcp-go's transport serves the rest. A task
 // belongs to the session named by Mcp-Session-Id.
 func (s *Server) serveOwn(w http.ResponseWriter, r *http.Request, hash string, body []byte) bool {
-	if !bytes.Contains(body, taskMark) {
+	if !bytes.Contains(body, taskMark) && !bytes.Contains(body, subscribeMark) && !bytes.Contains(body, toolsCallMark) {
 		return false // most requests: not parsed twice
 	}
 	m, err := api.ParseMessage(body)
-	if err != nil || !m.IsRequest() || !isTaskMessage(m) {
+	if err != nil || !m.IsRequest() {
 		return false
 	}
-	answer, _ := s.ownMessage(r.Context(), hash, r.Header.Get(sessionHeader), m)
+	answer, ok := s.ownMessage(r.Context(), hash, r.Header.Get(sessionHeader), m)
+	if !ok {
+		return false
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(answer)+1))
 	w.Write(append(answer, '\n'))

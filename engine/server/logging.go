@@ -17,7 +17,7 @@ import (
 //
 // Each Console entry an editor sends reaches the sessions that follow that
 // editor — sessions pinned to its project, and unpinned sessions whose
-// select-editor pin or only connected editor it is — as
+// editor_select pin or only connected editor it is — as
 // notifications/message, when its level passes the session's
 // logging/setLevel (mcp-go keeps the level; until a client sets one it is
 // mcp-go's default, error). A token bucket per session bounds what a log
@@ -104,7 +104,11 @@ func (m *mcpFront) watchConsole(hooks *mcpserver.Hooks, f *front, key string) {
 	})
 	// A URI that does not resolve yet may be subscribed to (a client may
 	// watch the Console of an editor before it connects), within the
-	// bounds of resources.go: a subscription beyond them is refused.
+	// bounds of resources.go: a subscription beyond them is refused. The
+	// daemon answers that refusal itself, with its reason
+	// (refuseSubscription, before mcp-go sees the request); this hook only
+	// guards a race of subscriptions that passed it together, which mcp-go
+	// then refuses as "uri is required".
 	hooks.AddBeforeSubscribe(func(ctx context.Context, _ any, req *mcp.SubscribeRequest) {
 		if s := c.session(ctx, f); s != nil {
 			why := subscribeRefusal(req.Params.URI, len(s.subs), s.subs[req.Params.URI] != nil)
@@ -139,7 +143,7 @@ func (m *mcpFront) watchConsole(hooks *mcpserver.Hooks, f *front, key string) {
 	})
 }
 
-// follow moves s to front f of project key (select-editor on a stdio
+// follow moves s to front f of project key (editor_select on a stdio
 // session; c.mu held): its subscriptions to the console and compile
 // resources of the project it leaves become the new project's.
 func (s *consoleSession) follow(f *front, key string) {
@@ -204,12 +208,20 @@ func (m *mcpFront) consoleUpdate(u engine.Update) {
 		}
 	case engine.UpdateEditors:
 		for _, s := range c.byID {
-			c.resourceUpdated(s, editorsURI, now)
+			if s.key == "" || s.key == u.Project {
+				c.resourceUpdated(s, editorsURI, now)
+			}
 		}
 		if u.ListChanged { // the per-editor resources listed changed
+			// Only the fronts that list this editor's resources: the
+			// unpinned one and its project's. A notification also turns
+			// every later answer of a session into an SSE stream (mcp-go's
+			// upgradeToSSE stays set), which costs each of its calls.
 			m.mu.Lock()
-			for _, f := range m.fronts {
-				f.srv.SendNotificationToAllClients(mcp.MethodNotificationResourcesListChanged, nil)
+			for key, f := range m.fronts {
+				if key == "" || key == u.Project {
+					f.srv.SendNotificationToAllClients(mcp.MethodNotificationResourcesListChanged, nil)
+				}
 			}
 			m.mu.Unlock()
 		}
@@ -218,7 +230,7 @@ func (m *mcpFront) consoleUpdate(u engine.Update) {
 
 // follows reports whether session s gets the Console messages of project
 // hash: its front is pinned to it, or it is unpinned and the engine routes
-// it there (select-editor, or the only connected editor).
+// it there (editor_select, or the only connected editor).
 func (m *mcpFront) follows(s *consoleSession, hash string) bool {
 	if s.key != "" {
 		return s.key == hash

@@ -1,11 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -50,6 +52,8 @@ type mcpFront struct {
 	// tasks are the sessions' MCP tasks (tasks.go), whatever front a
 	// session is on.
 	tasks taskStore
+	// now is the session clock (Server.sessionNow; nil: time.Now).
+	now func() time.Time
 	// call runs a tool call (engine.Engine.Call; tests make it panic).
 	call func(context.Context, engine.Request) (json.RawMessage, *api.ToolError)
 }
@@ -64,6 +68,8 @@ type front struct {
 	http *mcpserver.StreamableHTTPServer
 	live liveSessions // the sessions registered on srv (sessions.go)
 	used time.Time    // last request (under mcpFront.mu)
+	// toolsSum is the JSON of the tools last given to srv (setTools).
+	toolsSum []byte
 }
 
 // setTools gives the front's server its tools. A tool whose x-mcp-header
@@ -78,6 +84,20 @@ func (f *front) setTools(tools []mcpserver.ServerTool, log *slog.Logger) {
 		}
 		kept = append(kept, t)
 	}
+	// mcp-go tells every session of the front tools/list_changed on each
+	// SetTools; a catalog change elsewhere (another project's editor, a
+	// definition file of no consequence here) must not, since a
+	// notification turns a session's later answers into SSE streams.
+	slices.SortFunc(kept, func(a, b mcpserver.ServerTool) int { return strings.Compare(a.Tool.Name, b.Tool.Name) })
+	defs := make([]mcp.Tool, len(kept))
+	for i, t := range kept {
+		defs[i] = t.Tool
+	}
+	sum, err := json.Marshal(defs)
+	if err == nil && f.toolsSum != nil && bytes.Equal(sum, f.toolsSum) {
+		return
+	}
+	f.toolsSum = sum
 	f.srv.SetTools(kept...)
 }
 
@@ -103,6 +123,9 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := time.Now()
+	if m.now != nil {
+		now = m.now()
+	}
 	if f := m.fronts[hash]; f != nil {
 		f.used = now
 		return f
@@ -111,8 +134,9 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 		return nil
 	}
 	f := &front{used: now}
+	f.live.now = m.now
 	hooks := &mcpserver.Hooks{}
-	// A stdio session that select-editor moves between fronts (relocating)
+	// A stdio session that editor_select moves between fronts (relocating)
 	// leaves one and joins the other without ending.
 	hooks.AddOnRegisterSession(func(_ context.Context, cs mcpserver.ClientSession) {
 		f.live.add(cs)
@@ -236,6 +260,18 @@ func (m *mcpFront) serverTools(hash string) []mcpserver.ServerTool {
 	for _, t := range tools {
 		out = append(out, mcpserver.ServerTool{Tool: toMCPTool(t), Handler: m.handler(hash, t.Name)})
 	}
+	// The names tools had before the naming rule are callable for one
+	// release (catalog.Renamed) and never listed: tools/list shows what
+	// listed() names, which they are not.
+	for old, now := range catalog.Renamed {
+		for _, t := range tools {
+			if t.Name == now {
+				mt := toMCPTool(t)
+				mt.Name = old
+				out = append(out, mcpserver.ServerTool{Tool: mt, Handler: m.handler(hash, old)})
+			}
+		}
+	}
 	return out
 }
 
@@ -296,7 +332,7 @@ func (m *mcpFront) handler(hash, name string) mcpserver.ToolHandlerFunc {
 			return out, nil
 		}
 		res, terr := m.call(ctx, engine.Request{Project: hash, Tool: name, Args: args, Roots: roots, Progress: progress, Session: sessionOf(ctx), Repin: repinOf(ctx)})
-		return toolResult(res, terr), nil
+		return withImages(toolResult(res, terr), name, res), nil
 	}
 }
 
@@ -334,7 +370,7 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, pin string, bo
 		httpError(w, http.StatusServiceUnavailable, "too_many_projects", fmt.Sprintf("%d projects are pinned through this daemon with sessions open; end a session (or pin one of those projects) and try again", s.maxPins()))
 		return
 	}
-	s.sweepSessions(time.Now())
+	s.sweepSessions(s.sessionNow())
 	if sid := r.Header.Get(sessionHeader); sid != "" {
 		if f.live.isExpired(sid) {
 			httpError(w, http.StatusNotFound, "session_expired", fmt.Sprintf("MCP session %.80q expired after %v without requests; initialize a new session", sid, s.sessionIdle()))

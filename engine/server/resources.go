@@ -37,15 +37,52 @@ const (
 )
 
 // subscribeRefusal says why a session with n subscriptions (has: one of
-// them to uri) may not subscribe to uri; "" when it may.
+// them to uri) may not subscribe to uri, and what to do; "" when it may.
+// The URI is named cut to 80 bytes: it may be a megabyte long.
 func subscribeRefusal(uri string, n int, has bool) string {
 	switch {
 	case len(uri) > MaxResourceURI:
-		return fmt.Sprintf("a resource URI of %d bytes is over the limit of %d bytes", len(uri), MaxResourceURI)
+		return fmt.Sprintf("resources/subscribe refused: the URI %.80q… is %d bytes, over the limit of %d; subscribe to a URI that resources/list or resources/templates/list gives", uri, len(uri), MaxResourceURI)
 	case !has && n >= MaxSubscriptions:
-		return fmt.Sprintf("the session has %d subscriptions, the most it may keep; unsubscribe from one first", n)
+		return fmt.Sprintf("resources/subscribe refused: the session has %d subscriptions, the most it may keep; unsubscribe (resources/unsubscribe) from one first, then subscribe to %.80q", n, uri)
 	}
 	return ""
+}
+
+// subscribeMark is in every resources/subscribe request (a cheap test
+// before parsing a POST twice, as taskMark for the task methods).
+var subscribeMark = []byte(`"resources/subscribe"`)
+
+// refuseSubscription answers a resources/subscribe of session sid that the
+// bounds refuse: an invalid-params error whose message is
+// subscribeRefusal's. ok false for any other message, which mcp-go serves
+// (a subscription within the bounds is kept by the hooks of logging.go).
+// The daemon answers the refusal itself because mcp-go has no way for a
+// hook to refuse with its own message: what the hook can do is blank the
+// URI, and the client reads "uri is required".
+func (m *mcpFront) refuseSubscription(sid string, msg api.Message) (answer []byte, ok bool) {
+	if msg.Method != string(mcp.MethodResourcesSubscribe) || !msg.IsRequest() {
+		return nil, false
+	}
+	var p struct {
+		URI string `json:"uri"`
+	}
+	if json.Unmarshal(msg.Params, &p) != nil {
+		return nil, false // mcp-go answers malformed params
+	}
+	c := &m.console
+	c.mu.Lock()
+	n, has := 0, false
+	if s := c.byID[sid]; s != nil {
+		n, has = len(s.subs), s.subs[p.URI] != nil
+	}
+	why := subscribeRefusal(p.URI, n, has)
+	c.mu.Unlock()
+	if why == "" {
+		return nil, false
+	}
+	m.log.Warn("resources/subscribe refused", "session", sid, "why", why)
+	return api.ErrorAnswer(msg.ID, mcp.INVALID_PARAMS, api.CodeInvalidParams, why), true
 }
 
 func consoleURI(hash string) string { return "unity://editors/" + hash + "/console" }

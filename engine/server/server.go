@@ -55,7 +55,10 @@ type Server struct {
 	// SessionIdle bounds how long an MCP session lives without a request
 	// or an open stream (0: DefaultSessionIdle; sessions.go).
 	SessionIdle time.Duration
-	lastSweep   atomic.Int64 // UnixNano of the last sweepSessions
+	// SessionClock is what sessions' idle time is read on (nil: time.Now;
+	// set before serving).
+	SessionClock func() time.Time
+	lastSweep    atomic.Int64 // UnixNano of the last sweepSessions
 	// EventBufferBytes bounds the events queued for one /events subscriber
 	// (0: DefaultEventBufferBytes; sse.go).
 	EventBufferBytes int
@@ -112,6 +115,7 @@ func New(eng *engine.Engine, token, baseURL string, log *slog.Logger) *Server {
 	}
 	s := &Server{eng: eng, token: token, log: log, BaseURL: baseURL, mux: http.NewServeMux(), live: map[*stream]struct{}{}}
 	s.mcp = newMCPFront(eng, log)
+	s.mcp.now = s.sessionNow
 	s.mux.HandleFunc("/mcp", s.serveMCPRoute)
 	s.mux.HandleFunc("/projects/{hash}/mcp", s.serveMCPRoute)
 	s.mux.HandleFunc("GET /health", s.health)

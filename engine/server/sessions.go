@@ -24,6 +24,7 @@ const sessionHeader = "Mcp-Session-Id"
 // for idle expiry (sweepSessions) and the bound on pinned projects
 // (makeRoom).
 type liveSessions struct {
+	now  func() time.Time // the session clock (Server.SessionClock)
 	mu   sync.Mutex
 	live map[string]*liveSession
 	// expired holds the sessions sweepSessions ended, and when: mcp-go's
@@ -47,7 +48,7 @@ func (f *liveSessions) add(cs mcpserver.ClientSession) {
 	if f.live == nil {
 		f.live = map[string]*liveSession{}
 	}
-	s := &liveSession{last: time.Now()}
+	s := &liveSession{last: f.clock()}
 	if _, stream := cs.(*streamSession); stream {
 		s.busy = 1
 	}
@@ -81,7 +82,7 @@ func (f *liveSessions) enter(sid string, post bool) func() {
 	if post {
 		s.posts++
 	}
-	s.last = time.Now()
+	s.last = f.clock()
 	return func() {
 		f.mu.Lock()
 		s.busy--
@@ -91,7 +92,7 @@ func (f *liveSessions) enter(sid string, post bool) func() {
 				held, s.held = s.held, nil
 			}
 		}
-		s.last = time.Now()
+		s.last = f.clock()
 		f.mu.Unlock()
 		if len(held) > 0 {
 			// The POST's forwarder goroutine (see send) may not have run
@@ -170,6 +171,22 @@ func (f *liveSessions) isExpired(sid string) bool {
 // expiredKeep is how long an expired session id is still answered 404
 // (after that, a request with it starts over as an unknown id would).
 const expiredKeep = 24 * time.Hour
+
+// clock is the time on the session clock.
+func (f *liveSessions) clock() time.Time {
+	if f.now != nil {
+		return f.now()
+	}
+	return time.Now()
+}
+
+// sessionNow is the time on the session clock (SessionClock, else now).
+func (s *Server) sessionNow() time.Time {
+	if s.SessionClock != nil {
+		return s.SessionClock()
+	}
+	return time.Now()
+}
 
 // sessionIdle is the configured bound (SessionIdle, else the default).
 func (s *Server) sessionIdle() time.Duration {

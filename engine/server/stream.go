@@ -61,7 +61,7 @@ type stream struct {
 	base   context.Context // the stream's context with the session's values (sessionContext)
 
 	mu    sync.Mutex
-	hash  string // the project the session is pinned to ("": none); select-editor moves it (repin)
+	hash  string // the project the session is pinned to ("": none); editor_select moves it (repin)
 	front *front
 
 	wmu      sync.Mutex
@@ -385,7 +385,7 @@ func closeWrite(c net.Conn) {
 	}
 }
 
-// repin moves the stream's session to project hash (select-editor): it
+// repin moves the stream's session to project hash (editor_select): it
 // leaves its front for that project's, and its later calls, resource
 // reads and Console messages follow; the client is told its tool and
 // resource lists changed. Requests already running finish where they
@@ -393,7 +393,7 @@ func closeWrite(c net.Conn) {
 func (st *stream) repin(hash string) error {
 	f := st.s.mcp.get(hash, st.s.maxPins())
 	if f == nil {
-		return api.Errorf("too_many_projects", "%d projects are pinned through this daemon with sessions open; end a session and call select-editor again", st.s.maxPins())
+		return api.Errorf("too_many_projects", "%d projects are pinned through this daemon with sessions open; end a session and call editor_select again", st.s.maxPins())
 	}
 	st.mu.Lock()
 	defer st.mu.Unlock()

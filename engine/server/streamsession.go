@@ -28,7 +28,7 @@ type streamSession struct {
 
 	initialized atomic.Bool
 	level       atomic.Value // mcp.LoggingLevel
-	// moving is set while select-editor moves the session to another
+	// moving is set while editor_select moves the session to another
 	// project's front (stream.repin): its registration on the old front
 	// ends and one on the new front starts, but the session goes on, and
 	// the hooks keep what they hold for it (relocating).
@@ -113,7 +113,7 @@ func (s *streamSession) ListRoots(ctx context.Context, _ mcp.ListRootsRequest) (
 }
 
 // relocating reports whether cs is a stdio session moving to another
-// project's front (select-editor): the hooks of the front it leaves and
+// project's front (editor_select): the hooks of the front it leaves and
 // of the one it joins keep what they hold for it instead of ending it.
 func relocating(cs mcpserver.ClientSession) bool {
 	s, ok := cs.(*streamSession)
@@ -186,7 +186,7 @@ func (st *stream) answered(m api.Message, line []byte) bool {
 	return true
 }
 
-// repinOf is how select-editor moves the session of ctx to another
+// repinOf is how editor_select moves the session of ctx to another
 // project: a stdio stream moves its session (stream.repin); nil for a
 // session pinned by its URL, which cannot move.
 func repinOf(ctx context.Context) func(hash string) error {

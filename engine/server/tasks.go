@@ -92,7 +92,7 @@ type taskClient struct {
 }
 
 // addSession notes a session mcp-go registered on the front of key (again
-// when a stdio session moves to another project: select-editor).
+// when a stdio session moves to another project: editor_select).
 func (ts *taskStore) addSession(cs mcpserver.ClientSession, key string) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()

@@ -13,6 +13,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/installer"
 	"github.com/unitymcp/unitymcp/installer/packaging"
 )
 
@@ -184,5 +186,47 @@ func TestReleaseWorkflow(t *testing.T) {
 	}
 	if !publishes {
 		t.Error("the manifests job does not publish the release with SHA256SUMS")
+	}
+	// `brew install unitymcp/tap/unitymcp` reads Formula/unitymcp.rb of
+	// github.com/unitymcp/homebrew-tap: the formula is pushed there.
+	owner, tap, _ := strings.Cut(packaging.HomebrewTap, "/")
+	pushed := false
+	for _, s := range wf.Jobs[manifests].Steps {
+		pushed = pushed || strings.Contains(s.Run, "github.com/"+owner+"/homebrew-"+tap) && strings.Contains(s.Run, "cp dist/unitymcp.rb tap/Formula/unitymcp.rb")
+	}
+	if !pushed {
+		t.Errorf("no step pushes the formula to %s's Formula/unitymcp.rb", packaging.HomebrewTap)
+	}
+}
+
+// The version of a build from what git describes, and the Unity package
+// reference `install unity` writes with it: only a build at a release tag
+// pins the package's git URL, and at that very tag.
+func TestVersionOfCheckout(t *testing.T) {
+	for describe, wantPin := range map[string]string{
+		"v1.2.3":               "#v1.2.3",
+		"v1.2.3-4-gabcdef0":    "", // commits after the tag: no such tag
+		"v1.2.3-dirty":         "", // the tag with local changes
+		"v1.2.3-rc1":           "",
+		"abcdef0":              "", // no tag yet
+		"abcdef0-dirty":        "",
+		"vNext":                "",
+		"":                     "",
+		"v10.20.30-1-g1234567": "",
+	} {
+		v := versionOf(describe)
+		ref, err := installer.PackageRef("git", v, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimPrefix(ref, installer.GitURL); got != wantPin {
+			t.Errorf("git describe %q: version %q pins %q, want %q", describe, v, got, wantPin)
+		}
+		if wantPin == "" && (!strings.HasPrefix(v, api.Version) || isRelease(v)) {
+			t.Errorf("git describe %q: version %q, want the development version %s with build metadata", describe, v, api.Version)
+		}
+		if wantPin == "" && describe != "" && !strings.Contains(v, strings.TrimPrefix(describe, "v")) {
+			t.Errorf("git describe %q: version %q does not say which commit", describe, v)
+		}
 	}
 }

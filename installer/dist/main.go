@@ -10,7 +10,8 @@
 //	                        [-sign codesign.pfx [-timestamp URL]] [-version V]
 //	go run ./installer/dist -manifests [-out dist] [-version V]
 //
-// The version comes from git (a tag vX.Y.Z gives X.Y.Z). A release version
+// The version comes from git (a tag vX.Y.Z gives X.Y.Z; any other commit
+// the development version with what git describes). A release version
 // must be the Unity package's (unity-package/package.json): `unitymcp
 // install unity` pins the package at the tag of the binary's version, so
 // the two are one release. -manifests only writes the manifests and
@@ -25,6 +26,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -57,23 +59,34 @@ func main() {
 	}
 }
 
-// version is the release tag's version; without a tag, the version `go
-// install` builds say (api.Version, a development version) with the commit
-// as build metadata, so a package and a go-installed binary of the same
-// checkout name the same version.
+// version is the version of this checkout, from `git describe --tags
+// --always --dirty`.
 func version() string {
 	b, err := exec.Command("git", "describe", "--tags", "--always", "--dirty").Output()
-	v := strings.TrimSpace(string(b))
-	if err != nil || v == "" {
+	if err != nil {
 		return api.Version
 	}
-	if v[0] < '0' || v[0] > '9' {
-		if v[0] == 'v' {
-			return v[1:]
-		}
-		return api.Version + "+" + v // no tag yet: the commit
+	return versionOf(strings.TrimSpace(string(b)))
+}
+
+// releaseTag is a release's tag: vX.Y.Z.
+var releaseTag = regexp.MustCompile(`^v[0-9]+\.[0-9]+\.[0-9]+$`)
+
+// versionOf is the version a build of the checkout git describes as
+// describe says: at a release tag vX.Y.Z exactly (and clean), X.Y.Z;
+// anywhere else — no tag yet, commits after a tag (v1.2.3-4-gabc), local
+// changes (-dirty) — the development version `go install` builds say
+// (api.Version) with describe's text as build metadata, so a package and a
+// go-installed binary of the same checkout name the same version, and
+// `install unity` of such a build never pins a tag that does not exist.
+func versionOf(describe string) string {
+	if describe == "" {
+		return api.Version
 	}
-	return v
+	if releaseTag.MatchString(describe) {
+		return describe[1:]
+	}
+	return api.Version + "+" + strings.TrimPrefix(describe, "v")
 }
 
 // isRelease reports whether v is a release version (1.2.3), not a

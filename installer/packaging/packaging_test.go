@@ -91,9 +91,34 @@ func TestDeb(t *testing.T) {
 	if b, err := exec.Command(filepath.Join(root, "usr/bin/unitymcp"), "version").Output(); err != nil || !strings.HasPrefix(string(b), "unitymcp") {
 		t.Errorf("installed binary: %v %s", err, b)
 	}
-	// `install unity --source local` finds the package the .deb installed.
+	// `install unity --source local`, run from no checkout, finds the
+	// package the .deb installed beside the binary (share/unitymcp), not the
+	// checkout this test binary was built from.
+	checkLocalSource(t, filepath.Join(root, "usr/bin/unitymcp"), filepath.Join(root, "usr/share/unitymcp/unity-package"), "the .deb")
 	if rpm, err := LinuxPackage(Repo("../.."), "rpm", "amd64", "1.2.3", bin, out); err != nil || !strings.HasSuffix(rpm, ".rpm") {
 		t.Errorf("rpm: %v %s", err, rpm)
+	}
+}
+
+// checkLocalSource runs `exe install unity --source local` on a new
+// project from no checkout, as a user of an install would, and checks the
+// manifest names pkg, the Unity package that install put beside exe.
+func checkLocalSource(t *testing.T, exe, pkg, after string) {
+	t.Helper()
+	proj := filepath.Join(t.TempDir(), "Game")
+	for _, d := range []string{"Assets", "ProjectSettings"} {
+		os.MkdirAll(filepath.Join(proj, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(proj, "ProjectSettings", "ProjectVersion.txt"), []byte("m_EditorVersion: 6000.0.23f1\n"), 0o644)
+	cmd := exec.Command(exe, "install", "unity", "--project", proj, "--source", "local")
+	cmd.Dir = t.TempDir() // in no checkout
+	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+t.TempDir())
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("install unity --source local after %s: %v\n%s", after, err, b)
+	}
+	m, _ := os.ReadFile(filepath.Join(proj, "Packages", "manifest.json"))
+	if want := `"file:` + filepath.ToSlash(pkg) + `"`; !strings.Contains(string(m), want) {
+		t.Errorf("install unity --source local after %s: the manifest does not name %s:\n%s", after, want, m)
 	}
 }
 

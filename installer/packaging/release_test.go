@@ -208,20 +208,16 @@ func TestScoopManifest(t *testing.T) {
 	}
 }
 
-// The winget manifest against the rules of its schema (v1.10.0): the
-// required fields of each of the three files, their patterns and enums,
-// and the installers' URLs and hashes those of the release; the nested
-// portable file is in the zip.
+// The winget manifest's facts (TestManifestsAgainstSchemas checks it
+// against winget's schema): the three files of one package version, the
+// locale the version file names, and the installers' URLs and hashes those
+// of the release, whose zip holds the nested portable file.
 func TestWingetManifests(t *testing.T) {
 	r, out := fakeRelease(t)
 	files, err := WingetManifests(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	idRE := regexp.MustCompile(`^[^\.\s\\/:\*\?"<>\|\x01-\x1f]{1,32}(\.[^\.\s\\/:\*\?"<>\|\x01-\x1f]{1,32}){1,7}$`)
-	versionRE := regexp.MustCompile(`^[^\\/:\*\?"<>\|\x01-\x1f]+$`)
-	manifestVersionRE := regexp.MustCompile(`^(0|[1-9][0-9]{0,4})(\.(0|[1-9][0-9]{0,4})){2}$`)
-	localeRE := regexp.MustCompile(`^([a-zA-Z]{2,3}|[iI]-[a-zA-Z]+|[xX]-[a-zA-Z]{1,8})(-[a-zA-Z]{1,8})*$`)
 	parse := func(name string) map[string]any {
 		b, ok := files[name]
 		if !ok {
@@ -231,19 +227,9 @@ func TestWingetManifests(t *testing.T) {
 		if err := yaml.Unmarshal(b, &m); err != nil {
 			t.Fatalf("%s is not YAML: %v\n%s", name, err, b)
 		}
-		for _, k := range []string{"PackageIdentifier", "PackageVersion", "ManifestType", "ManifestVersion"} {
-			if _, ok := m[k]; !ok {
-				t.Errorf("%s: no %s", name, k)
-			}
-		}
-		if id, _ := m["PackageIdentifier"].(string); !idRE.MatchString(id) || len(id) > 128 || id != WingetID {
-			t.Errorf("%s: PackageIdentifier %q", name, id)
-		}
-		if v, _ := m["PackageVersion"].(string); !versionRE.MatchString(v) || v != "1.2.3" {
-			t.Errorf("%s: PackageVersion %v (a string, the release's)", name, m["PackageVersion"])
-		}
-		if v, _ := m["ManifestVersion"].(string); !manifestVersionRE.MatchString(v) {
-			t.Errorf("%s: ManifestVersion %q", name, v)
+		if m["PackageIdentifier"] != WingetID || m["PackageVersion"] != "1.2.3" || m["ManifestVersion"] != wingetManifestVersion {
+			t.Errorf("%s: PackageIdentifier %v PackageVersion %v (a string, the release's) ManifestVersion %v",
+				name, m["PackageIdentifier"], m["PackageVersion"], m["ManifestVersion"])
 		}
 		return m
 	}
@@ -253,16 +239,8 @@ func TestWingetManifests(t *testing.T) {
 	if ver["ManifestType"] != "version" || inst["ManifestType"] != "installer" || loc["ManifestType"] != "defaultLocale" {
 		t.Errorf("ManifestType %v %v %v", ver["ManifestType"], inst["ManifestType"], loc["ManifestType"])
 	}
-	if l, _ := loc["PackageLocale"].(string); ver["DefaultLocale"] != l || !localeRE.MatchString(l) {
+	if ver["DefaultLocale"] != loc["PackageLocale"] {
 		t.Errorf("DefaultLocale %v, PackageLocale %v", ver["DefaultLocale"], loc["PackageLocale"])
-	}
-	for k, limits := range map[string][2]int{"Publisher": {2, 256}, "PackageName": {2, 256}, "License": {3, 512}, "ShortDescription": {3, 256}} {
-		if s, _ := loc[k].(string); len(s) < limits[0] || len(s) > limits[1] {
-			t.Errorf("%s %q: want %d to %d characters", k, s, limits[0], limits[1])
-		}
-	}
-	if tags, _ := loc["Tags"].([]any); len(tags) == 0 || len(tags) > 16 {
-		t.Errorf("Tags %v", loc["Tags"])
 	}
 	if inst["InstallerType"] != "zip" || inst["NestedInstallerType"] != "portable" || inst["Scope"] != "user" {
 		t.Errorf("installer type %v/%v scope %v", inst["InstallerType"], inst["NestedInstallerType"], inst["Scope"])
@@ -366,22 +344,26 @@ func TestHomebrewLayoutFindsThePackage(t *testing.T) {
 	os.Rename(filepath.Join(src, "unity-package"), filepath.Join(keg, "share", "unitymcp", "unity-package"))                  // pkgshare.install
 	os.MkdirAll(filepath.Join(brew, "bin"), 0o755)                                                                            // brew link:
 	os.Symlink(filepath.Join("..", "Cellar", "unitymcp", "1.2.3", "bin", "unitymcp"), filepath.Join(brew, "bin", "unitymcp")) // bin/unitymcp
-	proj := filepath.Join(t.TempDir(), "Game")
-	for _, d := range []string{"Assets", "ProjectSettings"} {
-		os.MkdirAll(filepath.Join(proj, d), 0o755)
+	checkLocalSource(t, filepath.Join(brew, "bin", "unitymcp"), filepath.Join(keg, "share", "unitymcp", "unity-package"), "a Homebrew install")
+}
+
+// A `go install` from a checkout (the README's install for Go users) puts
+// the binary far from the checkout, in GOBIN: `install unity --source
+// local`, run from no checkout, finds the unity-package of the checkout the
+// binary was built from.
+func TestGoInstallFindsThePackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("go install: not with -short")
 	}
-	os.WriteFile(filepath.Join(proj, "ProjectSettings", "ProjectVersion.txt"), []byte("m_EditorVersion: 6000.0.23f1\n"), 0o644)
-	cmd := exec.Command(filepath.Join(brew, "bin", "unitymcp"), "install", "unity", "--project", proj, "--source", "local")
-	cmd.Dir = t.TempDir() // in no checkout
-	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+t.TempDir())
+	gobin := t.TempDir()
+	cmd := exec.Command("go", "install", "./cmd/unitymcp")
+	cmd.Dir = repoRoot
+	cmd.Env = append(os.Environ(), "GOBIN="+gobin, "CGO_ENABLED=0")
 	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("install unity --source local from the Homebrew layout: %v\n%s", err, b)
+		t.Fatalf("go install: %v\n%s", err, b)
 	}
-	m, _ := os.ReadFile(filepath.Join(proj, "Packages", "manifest.json"))
-	want := "file:" + filepath.ToSlash(filepath.Join(keg, "share", "unitymcp", "unity-package"))
-	if !strings.Contains(string(m), want) {
-		t.Errorf("manifest does not name %s:\n%s", want, m)
-	}
+	pkg, _ := filepath.Abs(filepath.Join(repoRoot, "unity-package"))
+	checkLocalSource(t, filepath.Join(gobin, "unitymcp"), pkg, "go install")
 }
 
 // The README's first install commands are the ones the release serves:
@@ -413,6 +395,16 @@ func TestReadmeInstallCommands(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(names, " "), "unitymcp.json") || !strings.Contains(strings.Join(names, " "), "unitymcp.rb") {
 		t.Errorf("the release's manifests %v lack the files the README names", names)
+	}
+	// The .deb the README installs is named as the release names it.
+	bin := filepath.Join(t.TempDir(), "unitymcp")
+	os.WriteFile(bin, []byte("stand-in"), 0o755)
+	deb, err := LinuxPackage(Repo(repoRoot), "deb", "amd64", "1.2.3", bin, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "sudo apt install ./" + strings.Replace(filepath.Base(deb), "1.2.3", "<version>", 1); !strings.Contains(readme, want) {
+		t.Errorf("README's install section lacks %q (the release's .deb is %s)", want, filepath.Base(deb))
 	}
 }
 

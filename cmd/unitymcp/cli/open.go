@@ -99,7 +99,7 @@ func Open(cfg OpenConfig, stdout io.Writer) error {
 	}
 	res := OpenResult{Project: dir, Hash: hash}
 	connected := func() bool {
-		body, err := c.Call(ctx, hash, "list-editors", nil)
+		body, err := c.Call(ctx, hash, "editors_list", nil)
 		if err != nil {
 			return false
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unitymcp/unitymcp/engine/catalog"
 	"github.com/unitymcp/unitymcp/engine/client"
 	"github.com/unitymcp/unitymcp/engine/project"
 	"github.com/unitymcp/unitymcp/engine/shim"
@@ -40,6 +41,9 @@ the daemon routes it like any unpinned session.`,
 		RunE: func(*cobra.Command, []string) error {
 			if _, err := checkProject(cfg.Project); err != nil {
 				return err
+			}
+			if _, terr := catalog.ParseGroups(cfg.Group); terr != nil { // said now, not at the client's connect
+				return usageError("--group: %s", terr.Message)
 			}
 			// fyne.io/systray locks the main goroutine to the first thread
 			// in its init (the tray needs that thread); the relay's loop

@@ -20,7 +20,7 @@ namespace UnityMcp.Core
     /// a daemon that stops reading (stalled, suspended in a debugger) never blocks
     /// EditorApplication.update; closing before a domain reload waits for the queue to be
     /// written at most <see cref="CloseTimeout"/>, then drops the connection.</summary>
-    public sealed class BridgeClient : IDisposable
+    public sealed partial class BridgeClient : IDisposable
     {
         readonly EditorIdentity identity;
         readonly ToolRegistry tools;
@@ -163,19 +163,19 @@ namespace UnityMcp.Core
                 TryStartDaemon(why);
                 return why;
             }
-            // The token goes only to a daemon that proved it wrote daemon.json: after a
-            // crash another program may hold the stale file's address.
-            var unproven = ep.Prove(ConnectTimeout);
-            if (unproven != null)
-            {
-                TryStartDaemon(unproven);
-                return unproven;
-            }
+            // The token goes only to a daemon that proved it wrote daemon.json, on the
+            // connection that carries it (WebSocketClient.Prove): after a crash another
+            // program may hold the stale file's address, or take it between two connections.
             var uri = new Uri(ep.Url.Replace("http://", "ws://").TrimEnd('/') + Protocol.Path);
             WebSocketClient ws;
             try
             {
-                ws = WebSocketClient.Connect(uri, "Bearer " + ep.Token, ConnectTimeout, life.Token);
+                ws = WebSocketClient.Connect(uri, "Bearer " + ep.Token, ep.Key, ConnectTimeout, life.Token);
+            }
+            catch (NotProvenException e) when (!stopping)
+            {
+                TryStartDaemon(e.Message);
+                return e.Message;
             }
             catch (Exception e)
             {
@@ -282,140 +282,6 @@ namespace UnityMcp.Core
             {
                 log.Warn("unitymcp: " + why + ", and starting " + exe + " failed (" + e.Message + "). Check that it is the unitymcp binary and executable, or set its path in Project Settings > unitymcp, or start it yourself with `unitymcp serve`.");
             }
-        }
-
-        string ReadLoop(WebSocketClient ws)
-        {
-            try
-            {
-                while (true)
-                {
-                    var text = ws.Receive();
-                    if (text == null) return "the daemon closed the connection (" + ws.CloseReason + ")";
-                    Handle(text);
-                }
-            }
-            catch (Exception e)
-            {
-                return e.GetBaseException().Message;
-            }
-        }
-
-        void Handle(string text)
-        {
-            JObject m;
-            try { m = JObject.Parse(text); }
-            catch (Exception) { log.Warn("unitymcp: ignored a frame that is not JSON"); return; }
-            var method = (string)m["method"];
-            var id = m["id"];
-            if (method == null)
-            {
-                if (id == null) return;
-                TaskCompletionSource<JObject> tcs;
-                lock (gate)
-                {
-                    long key = (long)id;
-                    if (!pending.TryGetValue(key, out tcs)) return;
-                    pending.Remove(key);
-                }
-                tcs.TrySetResult(m);
-                return;
-            }
-            switch (method)
-            {
-                case Protocol.Ping:
-                    if (id != null) Send(Protocol.Response(id, new JObject { { "mainThreadWaitMs", MainThreadWaitMs() } }));
-                    return;
-                case Protocol.Cancel:
-                    var cid = (string)m["params"]["callId"];
-                    CancellationTokenSource cts;
-                    lock (gate) running.TryGetValue(cid ?? "", out cts);
-                    if (cts != null) cts.Cancel();
-                    Spanning.Forget(cid);
-                    return;
-                case Protocol.Call:
-                    Dispatch(id, (JObject)m["params"]);
-                    return;
-                default:
-                    if (id != null)
-                        Send(Protocol.ErrorResponse(id, new JObject { { "code", Protocol.MethodNotFound }, { "message", "the editor has no method " + method } }));
-                    return;
-            }
-        }
-
-        readonly object probeGate = new object();
-        DateTime probePosted; // default: no probe waiting for the main thread
-
-        /// <summary>The main thread's liveness for a ping's answer: how long the probe posted
-        /// at an earlier ping has waited for the main thread (0 when it ran; then a new one is
-        /// posted). The ping itself is answered here on the socket thread, which a modal dialog
-        /// does not stop; the daemon tells a blocked Editor from this number.</summary>
-        internal long MainThreadWaitMs()
-        {
-            lock (probeGate)
-            {
-                if (probePosted != default(DateTime))
-                    return (long)(DateTime.UtcNow - probePosted).TotalMilliseconds;
-                probePosted = DateTime.UtcNow;
-            }
-            main.Post(() => { lock (probeGate) probePosted = default(DateTime); });
-            return 0;
-        }
-
-        void Dispatch(JToken id, JObject p)
-        {
-            var callId = (string)p["callId"];
-            var name = (string)p["tool"];
-            IToolHandler handler;
-            if (!tools.TryGet(name ?? "", out handler))
-            {
-                Send(Protocol.ErrorResponse(id, Protocol.ToolError("unknown_tool", "this editor has no tool " + name + "; update the unitymcp package", null)));
-                return;
-            }
-            var deadline = DateTime.MaxValue;
-            var ms = p["deadlineMs"];
-            if (ms != null && ms.Type == JTokenType.Integer)
-                deadline = new DateTime(1970, 1, 1, 0, 0, 0, DateTimeKind.Utc).AddMilliseconds((long)ms);
-            var cts = CancellationTokenSource.CreateLinkedTokenSource(life.Token);
-            lock (gate) running[callId ?? ""] = cts;
-            // Answer only on the connection the call came on: request ids are
-            // per connection, so an answer sent after a reconnect could land
-            // on another call. The daemon settles calls of a lost connection;
-            // a call held across reloads keeps its answer for the next hello.
-            var origin = conn;
-            var call = new ToolCall(callId, name, p["arguments"] as JObject, deadline, cts.Token, c =>
-            {
-                lock (gate) running.Remove(c.CallId ?? "");
-                bool live = origin != null && conn == origin && !cts.IsCancellationRequested;
-                bool sent = live && origin.Enqueue(Encode(c.Error != null ? Protocol.ErrorResponse(id, c.Error) : Protocol.Response(id, c.Result)));
-                Spanning.Settled(c, sent);
-            });
-            var session = p["session"];
-            if (session != null && session.Type == JTokenType.String) call.Session = ((string)session).Length <= 128 ? (string)session : ((string)session).Substring(0, 128);
-            // A call held across a reload that the daemon sent again (it was missing from
-            // the hello's delivered answers): it is running already, or answered.
-            JToken result;
-            JObject error;
-            switch (Spanning.Adopt(call, out result, out error))
-            {
-                case SpanningCalls.Adoption.Bound:
-                    return;
-                case SpanningCalls.Adoption.Answered:
-                    lock (gate) running.Remove(callId ?? "");
-                    Send(error != null ? Protocol.ErrorResponse(id, error) : Protocol.Response(id, result ?? new JObject()));
-                    return;
-            }
-            Action run = () =>
-            {
-                if (cts.IsCancellationRequested) return; // cancelled or its connection is gone
-                try { handler.Invoke(call); }
-                catch (Exception e)
-                {
-                    call.Fail("editor_error", name + " failed in the editor: " + e.GetBaseException().Message);
-                }
-            };
-            if (handler.MainThread) main.Post(run);
-            else ThreadPool.QueueUserWorkItem(_ => run());
         }
 
         /// <summary>Sends an event; while not connected (before the first hello, between a
@@ -530,128 +396,6 @@ namespace UnityMcp.Core
         {
             var c = conn;
             return c != null && c.Enqueue(Encode(m));
-        }
-
-        /// <summary>One WebSocket connection's send side: a queue and the one thread that
-        /// writes it, so that no other thread ever waits for the daemon to read.</summary>
-        internal sealed class Connection
-        {
-            readonly WebSocketClient ws;
-            readonly ILog log;
-            readonly long maxQueued;
-            readonly Queue<byte[]> queue = new Queue<byte[]>();
-            long queued;
-            bool closing, aborted;
-            string closeReason;
-
-            /// <summary>Set when the writer has ended: everything written and the close sent,
-            /// or the connection dropped.</summary>
-            public readonly ManualResetEventSlim WriterDone = new ManualResetEventSlim(false);
-            /// <summary>Set when the reader has ended (the daemon's close arrived, or the
-            /// connection broke).</summary>
-            public readonly ManualResetEventSlim ReaderDone = new ManualResetEventSlim(false);
-
-            public Connection(WebSocketClient ws, ILog log, long maxQueued)
-            {
-                this.ws = ws;
-                this.log = log;
-                this.maxQueued = maxQueued;
-            }
-
-            /// <summary>Bytes queued and not yet handed to the socket.</summary>
-            public long QueuedBytes { get { lock (queue) return queued; } }
-
-            public void StartWriter()
-            {
-                new Thread(Write) { IsBackground = true, Name = "unitymcp bridge writer" }.Start();
-            }
-
-            /// <summary>Queues one text frame; never waits. False when the connection is
-            /// closing or gone.</summary>
-            public bool Enqueue(byte[] frame)
-            {
-                bool overflow = false;
-                lock (queue)
-                {
-                    if (closing || aborted) return false;
-                    if (queued + frame.Length > maxQueued) overflow = true;
-                    else
-                    {
-                        queue.Enqueue(frame);
-                        queued += frame.Length;
-                        Monitor.Pulse(queue);
-                        return true;
-                    }
-                }
-                if (overflow)
-                {
-                    log.Warn("unitymcp: the daemon has left " + QueuedBytes + " bytes unread (more than " + maxQueued + "); it is stalled or gone: dropping the connection and dialling again");
-                    Abort();
-                }
-                return false;
-            }
-
-            /// <summary>Writes what is queued, then the close frame; nothing is queued after.</summary>
-            public void BeginClose(string reason)
-            {
-                lock (queue)
-                {
-                    if (closing) return;
-                    closing = true;
-                    closeReason = reason;
-                    Monitor.Pulse(queue);
-                }
-            }
-
-            /// <summary>Drops the connection now (pending writes fail, the reader ends).</summary>
-            public void Abort()
-            {
-                lock (queue)
-                {
-                    if (aborted) return;
-                    aborted = true;
-                    queue.Clear();
-                    queued = 0;
-                    Monitor.Pulse(queue);
-                }
-                try { ws.Abort(); } catch (Exception) { }
-            }
-
-            void Write()
-            {
-                try
-                {
-                    while (true)
-                    {
-                        byte[] frame;
-                        lock (queue)
-                        {
-                            while (queue.Count == 0 && !closing && !aborted) Monitor.Wait(queue);
-                            if (aborted) return;
-                            if (queue.Count == 0) break; // closing, all written
-                            frame = queue.Dequeue();
-                            queued -= frame.Length;
-                        }
-                        // The only wait on the daemon reading: on this thread.
-                        ws.Send(frame);
-                    }
-                    string reason;
-                    lock (queue) reason = closeReason;
-                    // The close frame only: the reader sees the daemon's answer to it.
-                    ws.Close(reason);
-                }
-                catch (Exception e)
-                {
-                    bool dropped;
-                    lock (queue) dropped = aborted;
-                    if (!dropped) log.Warn("unitymcp: send failed: " + e.GetBaseException().Message);
-                    Abort();
-                }
-                finally
-                {
-                    WriterDone.Set();
-                }
-            }
         }
     }
 }

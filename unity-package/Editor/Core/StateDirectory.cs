@@ -1,6 +1,5 @@
 using System;
 using System.IO;
-using System.Net.Http;
 using System.Security.Cryptography;
 using System.Text;
 using Newtonsoft.Json.Linq;
@@ -50,7 +49,8 @@ namespace UnityMcp.Core
         public int Pid;
         public string Version;
         /// <summary>The daemon's per-start key (daemon.json "key"); the daemon proves it knows
-        /// it before the token is sent (<see cref="Prove"/>).</summary>
+        /// it, on the connection the token then goes on, before the token is sent
+        /// (<see cref="WebSocketClient.Prove"/>).</summary>
         public string Key;
 
         /// <summary>The daemon's unauthenticated proof route.</summary>
@@ -64,55 +64,11 @@ namespace UnityMcp.Core
                 return Hex(h.ComputeHash(Encoding.ASCII.GetBytes("unitymcp-proof-v1:" + nonce)));
         }
 
-        static string Hex(byte[] b)
+        internal static string Hex(byte[] b)
         {
             var sb = new StringBuilder(b.Length * 2);
             foreach (var x in b) sb.Append(x.ToString("x2"));
             return sb.ToString();
-        }
-
-        // No proxy: the daemon is on loopback, and a proxy must not see the exchange.
-        static readonly HttpClient http = new HttpClient(new HttpClientHandler { UseProxy = false });
-
-        /// <summary>Checks, without sending the token, that the program at <see cref="Url"/>
-        /// is the daemon that wrote <see cref="Key"/> into daemon.json: a fresh nonce to
-        /// GET /proof, the answer compared in constant time. After a crash another program may
-        /// hold the address of a stale daemon.json; it cannot answer. Null when proven, else
-        /// why not.</summary>
-        public string Prove(TimeSpan timeout)
-        {
-            var nb = new byte[16];
-            using (var rng = RandomNumberGenerator.Create()) rng.GetBytes(nb);
-            var nonce = Hex(nb);
-            string body;
-            int status;
-            try
-            {
-                using (var cts = new System.Threading.CancellationTokenSource(timeout))
-                using (var resp = http.GetAsync(Url.TrimEnd('/') + ProofPath + "?nonce=" + nonce, cts.Token).Result)
-                {
-                    status = (int)resp.StatusCode;
-                    body = resp.Content.ReadAsStringAsync().Result;
-                }
-            }
-            catch (Exception e)
-            {
-                return "nothing answers at " + Url + " (" + e.GetBaseException().Message + ")";
-            }
-            string got = null;
-            try { got = (string)JObject.Parse(body)["proof"]; } catch (Exception) { }
-            var want = Proof(Key, nonce);
-            if (status != 200 || got == null || got.Length != want.Length || !FixedTimeEquals(got, want))
-                return "the program at " + Url + " cannot prove it is the daemon that wrote daemon.json (GET " + ProofPath
-                    + ": HTTP " + status + "); the token was not sent. daemon.json is stale: start the daemon (unitymcp serve) and it replaces the file";
-            return null;
-        }
-
-        static bool FixedTimeEquals(string a, string b)
-        {
-            int d = 0;
-            for (int i = 0; i < a.Length; i++) d |= a[i] ^ b[i];
-            return d == 0;
         }
 
         /// <summary>Reads the running daemon's address and token; null with a reason when

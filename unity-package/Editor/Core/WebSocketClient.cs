@@ -55,12 +55,17 @@ namespace UnityMcp.Core
             this.stream = stream;
         }
 
-        /// <summary>Dials uri (ws://host:port/path; an IPv4 or IPv6 address or a name) and
-        /// upgrades the connection, sending authorization as the Authorization header, all
-        /// within timeout; cancel (the client stopping: a domain reload) ends it at once.
-        /// Throws with the daemon's answer when it refuses.</summary>
-        public static WebSocketClient Connect(Uri uri, string authorization, TimeSpan timeout, CancellationToken cancel)
+        /// <summary>Dials uri (ws://host:port/path; an IPv4 or IPv6 address or a name), proves
+        /// on the new connection that the program answering is the daemon that wrote proofKey
+        /// into daemon.json (<see cref="Prove"/>), then upgrades that same connection, sending
+        /// authorization as the Authorization header, all within timeout; cancel (the client
+        /// stopping: a domain reload) ends it at once. Throws with the daemon's answer when it
+        /// refuses, and <see cref="NotProvenException"/>, the token unsent, when the proof
+        /// fails.</summary>
+        public static WebSocketClient Connect(Uri uri, string authorization, string proofKey, TimeSpan timeout, CancellationToken cancel)
         {
+            if (string.IsNullOrEmpty(proofKey))
+                throw new NotProvenException("there is no daemon key to prove " + uri.Authority + " against; the token was not sent");
             var deadline = DateTime.UtcNow + timeout;
             IPAddress[] addrs;
             IPAddress one;
@@ -82,7 +87,7 @@ namespace UnityMcp.Core
                     using (new Timer(_ => { lock (gate) if (!finished) { expired = true; tcp.Close(); } }, null, left, Timeout.InfiniteTimeSpan))
                     using (cancel.Register(() => tcp.Close()))
                     {
-                        var ws = Upgrade(tcp, addr, uri, authorization, left);
+                        var ws = Upgrade(tcp, addr, uri, authorization, proofKey, left);
                         lock (gate)
                         {
                             finished = true;
@@ -105,13 +110,14 @@ namespace UnityMcp.Core
             throw last;
         }
 
-        static WebSocketClient Upgrade(TcpClient tcp, IPAddress addr, Uri uri, string authorization, TimeSpan timeout)
+        static WebSocketClient Upgrade(TcpClient tcp, IPAddress addr, Uri uri, string authorization, string proofKey, TimeSpan timeout)
         {
             var dial = tcp.ConnectAsync(addr, uri.Port);
             if (!dial.Wait(timeout))
                 throw new TimeoutException("no answer from " + addr + " within " + timeout.TotalSeconds.ToString("0.#") + " s");
             var stream = tcp.GetStream();
             stream.ReadTimeout = stream.WriteTimeout = Math.Max(1, (int)timeout.TotalMilliseconds);
+            Prove(stream, uri.Host + ":" + uri.Port, proofKey);
             var nonce = new byte[16];
             lock (Rng) Rng.GetBytes(nonce);
             var key = Convert.ToBase64String(nonce);
@@ -146,21 +152,97 @@ namespace UnityMcp.Core
             return new WebSocketClient(tcp, stream);
         }
 
-        /// <summary>The response head up to its blank line, read byte by byte so that no
-        /// frame behind it is consumed.</summary>
+        /// <summary>The largest proof answer read (the daemon's is about 80 bytes).</summary>
+        const int MaxProofBody = 4096;
+
+        /// <summary>Checks, on stream and before anything else goes on it, that the program at
+        /// its other end is the daemon that wrote key into daemon.json: GET /proof with a
+        /// fresh nonce and keep=1 (no token), and the answer must be the HMAC of the nonce
+        /// under key (<see cref="DaemonEndpoint.Proof"/>), compared in constant time. keep=1
+        /// asks the daemon to keep this connection for the upgrade that follows: the token
+        /// goes on the connection that was proven, never on a new one, which whatever took
+        /// the port after the daemon went could answer (attack A2 of the third security
+        /// round). On success the stream is at the start of the next answer; otherwise
+        /// <see cref="NotProvenException"/>, and nothing more may be sent on it.</summary>
+        internal static void Prove(Stream stream, string host, string key)
+        {
+            var nb = new byte[16];
+            lock (Rng) Rng.GetBytes(nb);
+            var nonce = DaemonEndpoint.Hex(nb);
+            var path = DaemonEndpoint.ProofPath;
+            string head;
+            byte[] body;
+            try
+            {
+                var req = Encoding.ASCII.GetBytes("GET " + path + "?nonce=" + nonce + "&keep=1 HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: unitymcp-unity\r\n\r\n");
+                stream.Write(req, 0, req.Length);
+                head = ReadHead(stream);
+                body = ReadBody(stream, head.Split(new[] { "\r\n" }, StringSplitOptions.None));
+            }
+            catch (IOException e)
+            {
+                throw new NotProvenException("the program at " + host + " gave no readable answer to GET " + path + " (" + e.Message + "); the token was not sent");
+            }
+            var lines = head.Split(new[] { "\r\n" }, StringSplitOptions.None);
+            string got = null;
+            try { got = (string)Newtonsoft.Json.Linq.JObject.Parse(Encoding.UTF8.GetString(body))["proof"]; } catch (Exception) { }
+            var want = DaemonEndpoint.Proof(key, nonce);
+            if (!lines[0].StartsWith("HTTP/1.1 200 ", StringComparison.Ordinal) || got == null || got.Length != want.Length || !FixedTimeEquals(got, want))
+                throw new NotProvenException("the program at " + host + " cannot prove it is the daemon that wrote daemon.json (GET " + path + ": "
+                    + lines[0] + "); the token was not sent. daemon.json is stale: start the daemon (unitymcp serve) and it replaces the file");
+            // Nothing but the answer may come: whatever follows would be read as the answer
+            // to the upgrade.
+            var ns = stream as NetworkStream;
+            if (ns != null && ns.DataAvailable)
+                throw new NotProvenException("the program at " + host + " sent more than its proof; the token was not sent");
+            foreach (var l in lines)
+                if (l.StartsWith("Connection:", StringComparison.OrdinalIgnoreCase) && l.IndexOf("close", StringComparison.OrdinalIgnoreCase) >= 0)
+                    throw new NotProvenException("the daemon at " + host + " closes the connection after its proof: it is older than this package; stop it (unitymcp stop) and it restarts; the token was not sent");
+        }
+
+        /// <summary>An answer's body of Content-Length bytes (at most MaxProofBody; a chunked
+        /// or unbounded body is refused).</summary>
+        static byte[] ReadBody(Stream s, string[] headLines)
+        {
+            int length = -1;
+            foreach (var l in headLines)
+                if (l.StartsWith("Content-Length:", StringComparison.OrdinalIgnoreCase))
+                    int.TryParse(l.Substring("Content-Length:".Length).Trim(), out length);
+            if (length < 0 || length > MaxProofBody)
+                throw new IOException("an answer without a Content-Length of at most " + MaxProofBody + " bytes");
+            var body = new byte[length];
+            for (int got = 0; got < length;)
+            {
+                int n = s.Read(body, got, length - got);
+                if (n <= 0) throw new IOException("the connection ended inside the answer's body");
+                got += n;
+            }
+            return body;
+        }
+
+        static bool FixedTimeEquals(string a, string b)
+        {
+            int d = 0;
+            for (int i = 0; i < a.Length; i++) d |= a[i] ^ b[i];
+            return d == 0;
+        }
+
+        /// <summary>The response head up to its blank line, read byte by byte so that nothing
+        /// behind it (the upgrade's answer after the proof's, a frame after the upgrade's) is
+        /// consumed.</summary>
         static string ReadHead(Stream s)
         {
             var sb = new StringBuilder();
             while (sb.Length < 16 * 1024)
             {
                 int b = s.ReadByte();
-                if (b < 0) throw new IOException("the daemon closed the connection during the WebSocket upgrade");
+                if (b < 0) throw new IOException("the connection ended before the end of the answer's head");
                 sb.Append((char)b);
                 int n = sb.Length;
                 if (n >= 4 && sb[n - 4] == '\r' && sb[n - 3] == '\n' && sb[n - 2] == '\r' && sb[n - 1] == '\n')
                     return sb.ToString(0, n - 4);
             }
-            throw new IOException("the daemon's WebSocket upgrade answer has no end");
+            throw new IOException("the answer's head has no end within 16 KiB");
         }
 
         /// <summary>": " and the start of a refusal's body (the daemon says why there).</summary>
@@ -343,5 +425,12 @@ namespace UnityMcp.Core
         {
             Abort();
         }
+    }
+
+    /// <summary>The program at the daemon's address did not prove it is the daemon that wrote
+    /// daemon.json (<see cref="WebSocketClient.Prove"/>); the token was not sent.</summary>
+    sealed class NotProvenException : IOException
+    {
+        public NotProvenException(string message) : base(message) { }
     }
 }

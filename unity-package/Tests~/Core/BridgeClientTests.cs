@@ -139,6 +139,33 @@ namespace UnityMcp.Core.Tests
                 Is.EqualTo("1c088c412da042cb7c325625ec82df971b9842b1460783eb226b314154124729"));
         }
 
+        /// <summary>A listener at the address of a daemon.json whose key is "the-key" (the
+        /// token: "secret-token"), serving each connection with handle, and a BridgeClient
+        /// of that state folder, handed to run.</summary>
+        static void AgainstListener(Action<TcpClient> handle, Action<BridgeClient> run)
+        {
+            var listener = new TcpListener(IPAddress.Loopback, 0);
+            listener.Start();
+            int port = ((IPEndPoint)listener.LocalEndpoint).Port;
+            bool stop = false;
+            Serve(listener, () => stop, handle);
+            var dir = Path.Combine(Path.GetTempPath(), "unitymcp-squat-" + Guid.NewGuid().ToString("N"));
+            Directory.CreateDirectory(dir);
+            try
+            {
+                File.WriteAllText(Path.Combine(dir, "daemon.json"), "{\"url\":\"http://127.0.0.1:" + port + "\",\"pid\":1,\"version\":\"t\",\"key\":\"the-key\"}");
+                File.WriteAllText(Path.Combine(dir, "token"), "secret-token");
+                using (var client = new BridgeClient(Identity(), new ToolRegistry(), new Inline(), new Quiet(), dir) { AutoStartDaemon = false })
+                    run(client);
+            }
+            finally
+            {
+                stop = true;
+                listener.Stop();
+                Directory.Delete(dir, true);
+            }
+        }
+
         /// <summary>A stale daemon.json whose address another program now holds (after a
         /// crash): that program answers /proof wrongly or not at all, and never sees the
         /// token — no Authorization header on any request it gets, no WebSocket dialled.</summary>
@@ -146,12 +173,8 @@ namespace UnityMcp.Core.Tests
         [TestCase("wrong")]
         public void SquatterNeverGetsTheToken(string answer)
         {
-            var listener = new TcpListener(IPAddress.Loopback, 0);
-            listener.Start();
-            int port = ((IPEndPoint)listener.LocalEndpoint).Port;
             int requests = 0, authorized = 0, upgrades = 0;
-            bool stop = false;
-            Serve(listener, () => stop, c =>
+            AgainstListener(c =>
             {
                 var s = c.GetStream();
                 s.ReadTimeout = 5000;
@@ -163,34 +186,76 @@ namespace UnityMcp.Core.Tests
                 var status = answer == "wrong" ? "200 OK" : "404 Not Found";
                 var b = System.Text.Encoding.ASCII.GetBytes("HTTP/1.1 " + status + "\r\nConnection: close\r\nContent-Length: " + body.Length + "\r\n\r\n" + body);
                 s.Write(b, 0, b.Length);
+            }, client =>
+            {
+                string ended = null;
+                var once = new ManualResetEventSlim(false);
+                client.RunEnded += r => { ended = r; once.Set(); };
+                client.Start();
+                Assert.That(once.Wait(Wait), Is.True, "the client never tried");
+                Thread.Sleep(600); // a retry or two
+                Assert.That(requests, Is.GreaterThan(0), "requests to the squatter");
+                Assert.That(authorized, Is.EqualTo(0), "requests with an Authorization header");
+                Assert.That(upgrades, Is.EqualTo(0), "WebSocket upgrades");
+                Assert.That(client.IsConnected, Is.False);
+                Assert.That(ended != null && (ended.Contains("cannot prove") || ended.Contains("nothing answers")), Is.True, "why the run ended: " + ended);
             });
-            var dir = Path.Combine(Path.GetTempPath(), "unitymcp-squat-" + Guid.NewGuid().ToString("N"));
-            Directory.CreateDirectory(dir);
-            try
+        }
+
+        /// <summary>Attack A2 against the package: the daemon proves one connection and the
+        /// token goes on another, which whatever took the port in between answers. Here every
+        /// connection's first request gets a correct proof, after which the listener hangs up
+        /// (an older daemon's "Connection: close", or a socket simply closed): the client must
+        /// send its upgrade on the proven connection or not at all, so no request that is not
+        /// a connection's proof — above all none with the token — ever reaches the listener.</summary>
+        [TestCase("close")]
+        [TestCase("hangup")]
+        public void TokenGoesOnlyOnTheProvenConnection(string after)
+        {
+            int proofs = 0, others = 0, authorized = 0;
+            AgainstListener(c =>
             {
-                File.WriteAllText(Path.Combine(dir, "daemon.json"), "{\"url\":\"http://127.0.0.1:" + port + "\",\"pid\":1,\"version\":\"t\",\"key\":\"the-key\"}");
-                File.WriteAllText(Path.Combine(dir, "token"), "secret-token");
-                var log = new Quiet();
-                using (var client = new BridgeClient(Identity(), new ToolRegistry(), new Inline(), log, dir) { AutoStartDaemon = false })
+                var s = c.GetStream();
+                s.ReadTimeout = 5000;
+                var head = FakeDaemon.ReadHead(s).ToString();
+                if (head.IndexOf("\nauthorization:", StringComparison.OrdinalIgnoreCase) >= 0) Interlocked.Increment(ref authorized);
+                var target = head.Split(' ')[1];
+                var prefix = DaemonEndpoint.ProofPath + "?nonce=";
+                if (!target.StartsWith(prefix, StringComparison.Ordinal))
                 {
-                    string ended = null;
-                    var once = new ManualResetEventSlim(false);
-                    client.RunEnded += r => { ended = r; once.Set(); };
-                    client.Start();
-                    Assert.That(once.Wait(Wait), Is.True, "the client never tried");
-                    Thread.Sleep(600); // a retry or two
-                    Assert.That(requests, Is.GreaterThan(0), "requests to the squatter");
-                    Assert.That(authorized, Is.EqualTo(0), "requests with an Authorization header");
-                    Assert.That(upgrades, Is.EqualTo(0), "WebSocket upgrades");
-                    Assert.That(client.IsConnected, Is.False);
-                    Assert.That(ended != null && (ended.Contains("cannot prove") || ended.Contains("nothing answers")), Is.True, "why the run ended: " + ended);
+                    Interlocked.Increment(ref others);
+                    return;
                 }
-            }
-            finally
+                Interlocked.Increment(ref proofs);
+                var nonce = target.Substring(prefix.Length).Split('&')[0];
+                var body = "{\"proof\":\"" + DaemonEndpoint.Proof("the-key", nonce) + "\"}";
+                var b = System.Text.Encoding.ASCII.GetBytes("HTTP/1.1 200 OK\r\n" + (after == "close" ? "Connection: close\r\n" : "")
+                    + "Content-Length: " + body.Length + "\r\n\r\n" + body);
+                s.Write(b, 0, b.Length);
+            }, client =>
             {
-                stop = true;
-                listener.Stop();
-                Directory.Delete(dir, true);
+                var runs = 0;
+                var twice = new ManualResetEventSlim(false);
+                client.RunEnded += r => { if (Interlocked.Increment(ref runs) == 2) twice.Set(); };
+                client.Start();
+                Assert.That(twice.Wait(Wait), Is.True, "the client did not try twice");
+                Assert.That(proofs, Is.GreaterThan(0), "proofs answered");
+                Assert.That(others, Is.EqualTo(0), "requests on a connection whose first request was not the proof");
+                Assert.That(authorized, Is.EqualTo(0), "requests with an Authorization header");
+            });
+        }
+
+        /// <summary>The proof, then the upgrade with the token, on one connection (FakeDaemon
+        /// refuses any other order).</summary>
+        [Test]
+        public void ProofAndUpgradeShareOneConnection()
+        {
+            using (var daemon = new FakeDaemon())
+            {
+                var client = Connect(daemon, null, new Quiet());
+                Assert.That(daemon.Proofs, Is.EqualTo(1), "proofs");
+                Assert.That(daemon.ProvenUpgrades, Is.EqualTo(1), "upgrades with the token on the proven connection");
+                StopAgainst(daemon, client);
             }
         }
 

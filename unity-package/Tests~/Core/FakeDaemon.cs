@@ -24,6 +24,8 @@ namespace UnityMcp.Core.Tests
         public readonly string Key = Guid.NewGuid().ToString("N");
         /// <summary>How many /proof requests were answered.</summary>
         public int Proofs;
+        /// <summary>How many upgrades came, with the token, on a connection proven first.</summary>
+        public int ProvenUpgrades;
 
         /// <summary>receiveBuffer: SO_RCVBUF of the accepted socket (0: the system's), small
         /// so that a daemon that stops reading stops the client's writes soon.</summary>
@@ -39,35 +41,40 @@ namespace UnityMcp.Core.Tests
             File.WriteAllText(Path.Combine(StateDir, "token"), "tok");
         }
 
-        /// <summary>Waits for the next connection and upgrades it.</summary>
+        /// <summary>Waits for the next connection and upgrades it, as the daemon does: the
+        /// client proves it first (GET /proof?nonce=…&amp;keep=1), then sends the upgrade with
+        /// the token on that same connection. A connection whose first request is not the
+        /// proof, or whose proof does not ask to keep it, is refused and fails the test: the
+        /// token may go only on a proven connection.</summary>
         public void Accept(TimeSpan timeout)
         {
-            StringBuilder head;
-            while (true)
-            {
-                var t = listener.AcceptTcpClientAsync();
-                if (!t.Wait(timeout)) throw new TimeoutException("the client did not dial within " + timeout.TotalSeconds + " s");
-                if (peer != null) peer.Close();
-                peer = t.Result;
-                stream = peer.GetStream();
-                stream.ReadTimeout = (int)timeout.TotalMilliseconds;
-                head = ReadHead(stream);
-                // The client proves the daemon (GET /proof?nonce=…) before it dials the bridge.
-                var line = head.ToString().Split('\r')[0];
-                if (!line.StartsWith("GET " + DaemonEndpoint.ProofPath + "?nonce=", StringComparison.Ordinal)) break;
-                var nonce = line.Split(' ')[1].Substring(DaemonEndpoint.ProofPath.Length + 7);
-                var body = Encoding.ASCII.GetBytes("{\"proof\":\"" + DaemonEndpoint.Proof(Key, nonce) + "\"}");
-                var ok = Encoding.ASCII.GetBytes("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " + body.Length + "\r\n\r\n");
-                stream.Write(ok, 0, ok.Length);
-                stream.Write(body, 0, body.Length);
-                Proofs++;
-                peer.Close();
-                peer = null;
-            }
+            var t = listener.AcceptTcpClientAsync();
+            if (!t.Wait(timeout)) throw new TimeoutException("the client did not dial within " + timeout.TotalSeconds + " s");
+            if (peer != null) peer.Close();
+            peer = t.Result;
+            stream = peer.GetStream();
+            stream.ReadTimeout = (int)timeout.TotalMilliseconds;
+            var line = ReadHead(stream).ToString().Split('\r')[0];
+            var prefix = "GET " + DaemonEndpoint.ProofPath + "?nonce=";
+            if (!line.StartsWith(prefix, StringComparison.Ordinal))
+                throw new IOException("the client's first request on a new connection is not the proof: " + line);
+            var query = line.Split(' ')[1].Substring(DaemonEndpoint.ProofPath.Length + 1);
+            if (!query.EndsWith("&keep=1", StringComparison.Ordinal))
+                throw new IOException("the client's proof does not ask to keep the connection for the upgrade: " + line);
+            var nonce = query.Substring("nonce=".Length, query.Length - "nonce=".Length - "&keep=1".Length);
+            var body = Encoding.ASCII.GetBytes("{\"proof\":\"" + DaemonEndpoint.Proof(Key, nonce) + "\"}");
+            var ok = Encoding.ASCII.GetBytes("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.Length + "\r\n\r\n");
+            stream.Write(ok, 0, ok.Length);
+            stream.Write(body, 0, body.Length);
+            Proofs++;
+            var head = ReadHead(stream).ToString();
+            if (head.IndexOf("\r\nAuthorization: Bearer tok\r\n", StringComparison.Ordinal) < 0)
+                throw new IOException("the upgrade after the proof carries no token:\n" + head);
             string key = null;
-            foreach (var line in head.ToString().Split(new[] { "\r\n" }, StringSplitOptions.None))
-                if (line.StartsWith("Sec-WebSocket-Key:", StringComparison.OrdinalIgnoreCase)) key = line.Substring(18).Trim();
+            foreach (var l in head.Split(new[] { "\r\n" }, StringSplitOptions.None))
+                if (l.StartsWith("Sec-WebSocket-Key:", StringComparison.OrdinalIgnoreCase)) key = l.Substring(18).Trim();
             if (key == null) throw new IOException("no Sec-WebSocket-Key in the upgrade request:\n" + head);
+            ProvenUpgrades++;
             var resp = Encoding.ASCII.GetBytes("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + AcceptKey(key) + "\r\n\r\n");
             stream.Write(resp, 0, resp.Length);
         }

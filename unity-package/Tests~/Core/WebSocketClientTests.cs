@@ -21,7 +21,9 @@ namespace UnityMcp.Core.Tests
             readonly TcpListener listener;
             public NetworkStream Stream;
             TcpClient peer;
-            public string RequestHead;
+            public string RequestHead, ProofHead;
+            /// <summary>The daemon key the server proves with.</summary>
+            public const string Key = "ws-test-key";
             public Uri Uri;
             Thread accept;
             public Exception Failed;
@@ -44,6 +46,9 @@ namespace UnityMcp.Core.Tests
                         Stream.ReadTimeout = (int)Timeout.TotalMilliseconds; // a missing frame fails the test, not hangs it
                         RequestHead = FakeDaemon.ReadHead(Stream).ToString();
                         if (silent) return;
+                        ProofHead = RequestHead;
+                        AnswerProof(Stream, RequestHead, Key);
+                        RequestHead = FakeDaemon.ReadHead(Stream).ToString();
                         string resp;
                         if (refusal != null)
                             resp = "HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: " + refusal.Length + "\r\n\r\n" + refusal;
@@ -129,6 +134,20 @@ namespace UnityMcp.Core.Tests
 
         static byte[] Utf8(string s) { return Encoding.UTF8.GetBytes(s); }
 
+        /// <summary>Answers the proof request head (GET /proof?nonce=…&amp;keep=1) as the
+        /// daemon does, keeping the connection.</summary>
+        internal static void AnswerProof(Stream s, string head, string key)
+        {
+            var target = head.Split('\r')[0].Split(' ')[1];
+            var prefix = DaemonEndpoint.ProofPath + "?nonce=";
+            if (!target.StartsWith(prefix, StringComparison.Ordinal) || !target.EndsWith("&keep=1", StringComparison.Ordinal))
+                throw new IOException("the first request is not a proof that keeps the connection: " + head);
+            var nonce = target.Substring(prefix.Length, target.Length - prefix.Length - "&keep=1".Length);
+            var body = "{\"proof\":\"" + DaemonEndpoint.Proof(key, nonce) + "\"}";
+            var b = Encoding.ASCII.GetBytes("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.Length + "\r\n\r\n" + body);
+            s.Write(b, 0, b.Length);
+        }
+
         /// <summary>The client reads what has arrived in one go and takes frames from it:
         /// several frames in one write come out one message each, a frame that arrives a byte
         /// at a time comes out whole, and a large one after small ones is not cut.</summary>
@@ -137,7 +156,7 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server())
             {
-                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Server.Key, Timeout, CancellationToken.None);
                 server.Ready();
                 var all = new MemoryStream();
                 foreach (var m in new[] { "{\"n\":1}", "{\"n\":2}", new string('y', 40000), "{\"n\":3}" })
@@ -172,7 +191,7 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server())
             {
-                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Server.Key, Timeout, CancellationToken.None);
                 server.Ready();
                 var seen = new System.Collections.Generic.HashSet<string>();
                 for (int i = 0; i < 2100; i++) // past the end of one block of masks
@@ -193,7 +212,7 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server())
             {
-                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Server.Key, Timeout, CancellationToken.None);
                 server.Ready();
                 StringAssert.Contains("Authorization: Bearer tok\r\n", server.RequestHead);
                 StringAssert.StartsWith("GET /bridge HTTP/1.1\r\n", server.RequestHead);
@@ -228,7 +247,7 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server())
             {
-                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Server.Key, Timeout, CancellationToken.None);
                 server.Ready();
                 foreach (var n in new[] { 0, 125, 126, 65535, 65536, 300000 })
                 {
@@ -252,7 +271,7 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server("{\"error\":{\"code\":\"unauthorized\",\"message\":\"missing or wrong bearer token\"}}"))
             {
-                var e = Assert.Throws<IOException>(() => WebSocketClient.Connect(server.Uri, "Bearer wrong", Timeout, CancellationToken.None));
+                var e = Assert.Throws<IOException>(() => WebSocketClient.Connect(server.Uri, "Bearer wrong", Server.Key, Timeout, CancellationToken.None));
                 StringAssert.Contains("401", e.Message);
                 StringAssert.Contains("missing or wrong bearer token", e.Message);
             }
@@ -263,7 +282,7 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server(badAccept: true))
             {
-                var e = Assert.Throws<IOException>(() => WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None));
+                var e = Assert.Throws<IOException>(() => WebSocketClient.Connect(server.Uri, "Bearer tok", Server.Key, Timeout, CancellationToken.None));
                 StringAssert.Contains("Sec-WebSocket-Accept", e.Message);
             }
         }
@@ -274,7 +293,7 @@ namespace UnityMcp.Core.Tests
             using (var server = new Server(silent: true))
             {
                 var start = DateTime.UtcNow;
-                var e = Assert.Throws<TimeoutException>(() => WebSocketClient.Connect(server.Uri, "Bearer tok", TimeSpan.FromMilliseconds(300), CancellationToken.None));
+                var e = Assert.Throws<TimeoutException>(() => WebSocketClient.Connect(server.Uri, "Bearer tok", Server.Key, TimeSpan.FromMilliseconds(300), CancellationToken.None));
                 StringAssert.Contains("did not complete the WebSocket upgrade", e.Message);
                 Assert.That(DateTime.UtcNow - start, Is.LessThan(TimeSpan.FromSeconds(5)));
             }
@@ -283,7 +302,7 @@ namespace UnityMcp.Core.Tests
             using (var server = new Server(trickle: true))
             {
                 var start = DateTime.UtcNow;
-                var e = Assert.Throws<TimeoutException>(() => WebSocketClient.Connect(server.Uri, "Bearer tok", TimeSpan.FromMilliseconds(500), CancellationToken.None));
+                var e = Assert.Throws<TimeoutException>(() => WebSocketClient.Connect(server.Uri, "Bearer tok", Server.Key, TimeSpan.FromMilliseconds(500), CancellationToken.None));
                 StringAssert.Contains("did not complete the WebSocket upgrade", e.Message);
                 Assert.That(DateTime.UtcNow - start, Is.LessThan(TimeSpan.FromSeconds(3)), "the deadline holds for the whole answer");
             }
@@ -291,9 +310,9 @@ namespace UnityMcp.Core.Tests
             using (var stop = new CancellationTokenSource())
             {
                 Exception got = null;
-                var dialer = new Thread(() => { try { WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, stop.Token); } catch (Exception x) { got = x; } });
+                var dialer = new Thread(() => { try { WebSocketClient.Connect(server.Uri, "Bearer tok", Server.Key, Timeout, stop.Token); } catch (Exception x) { got = x; } });
                 dialer.Start();
-                server.Ready(); // the upgrade request arrived: the dialer waits for the answer
+                server.Ready(); // the proof request arrived: the dialer waits for the answer
                 stop.Cancel();
                 Assert.That(dialer.Join(TimeSpan.FromSeconds(5)), "cancelling ended the dial well before its 10 s timeout");
                 Assert.That(got, Is.InstanceOf<OperationCanceledException>());
@@ -310,7 +329,7 @@ namespace UnityMcp.Core.Tests
             using (server)
             {
                 StringAssert.StartsWith("ws://[::1]:", server.Uri.ToString());
-                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Server.Key, Timeout, CancellationToken.None);
                 server.Ready();
                 StringAssert.Contains("Host: [::1]:", server.RequestHead);
                 server.Frame(true, 1, Utf8("{}"));
@@ -324,7 +343,7 @@ namespace UnityMcp.Core.Tests
         {
             using (var server = new Server())
             {
-                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Timeout, CancellationToken.None);
+                var ws = WebSocketClient.Connect(server.Uri, "Bearer tok", Server.Key, Timeout, CancellationToken.None);
                 server.Ready();
                 Exception got = null;
                 var reader = new Thread(() => { try { ws.Receive(); } catch (Exception e) { got = e; } });

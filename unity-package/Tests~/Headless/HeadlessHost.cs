@@ -192,8 +192,8 @@ namespace UnityMcp.Headless
             r.Declare(new DelegateTool("headless_span", true, Span), JObject.Parse(@"{""name"":""headless_span"",""description"":""Holds the call across a simulated domain reload and answers it afterMs after the new domain connected (0: as it loads, before its hello)."",
                 ""inputSchema"":{""type"":""object"",""properties"":{""afterMs"":{""type"":""integer"",""description"":""When to answer after the reload."",""default"":0},""text"":{""type"":""string"",""description"":""Echoed back."",""default"":""""}}},
                 ""annotations"":{""readOnlyHint"":true,""destructiveHint"":false,""idempotentHint"":true}}"));
-            r.Declare(new DelegateTool("headless_slow", false, c => { Thread.Sleep(1000); c.Reply(new JObject { { "slept", 1000 } }); }),
-                JObject.Parse(@"{""name"":""headless_slow"",""description"":""Sleeps 1 s on a worker thread (off the main thread)."",""inputSchema"":{""type"":""object"",""properties"":{}},""annotations"":{""readOnlyHint"":true,""destructiveHint"":false,""idempotentHint"":true}}"));
+            r.Declare(new DelegateTool("headless_slow", false, Together),
+                JObject.Parse(@"{""name"":""headless_slow"",""description"":""Waits on a worker thread (off the main thread) until three calls are in it at once, at most 10 s; answers how many were (together)."",""inputSchema"":{""type"":""object"",""properties"":{}},""annotations"":{""readOnlyHint"":true,""destructiveHint"":false,""idempotentHint"":true}}"));
             r.Declare(new DelegateTool("headless_echo", true, c =>
             {
                 if (Thread.CurrentThread.ManagedThreadId != main.ManagedThreadId)
@@ -249,6 +249,29 @@ namespace UnityMcp.Headless
             foreach (var kv in spans)
                 if (((int?)kv.Value["afterMs"] ?? 0) <= 0) AnswerSpan(kv.Key, kv.Value);
             client.Start();
+        }
+
+        // Together is headless_slow: three calls that run concurrently all
+        // see three in it at once; calls run one after another would each
+        // wait the 10 s out and see one. The verdict is that count, not a
+        // time (a loaded machine only makes them slower).
+        static readonly object slowSync = new object();
+        static int slowIn, slowMost;
+
+        static void Together(ToolCall c)
+        {
+            int seen;
+            lock (slowSync)
+            {
+                slowIn++;
+                slowMost = Math.Max(slowMost, slowIn);
+                Monitor.PulseAll(slowSync);
+                var until = DateTime.UtcNow.AddSeconds(10);
+                while (slowMost < 3 && DateTime.UtcNow < until) Monitor.Wait(slowSync, 100);
+                seen = slowMost;
+                slowIn--;
+            }
+            c.Reply(new JObject { { "together", seen } });
         }
 
         static void AnswerSpan(string callId, JObject data)
