@@ -13,6 +13,7 @@ import (
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/bridge/bridgetest"
 	"github.com/unitymcp/unitymcp/engine/project"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
@@ -29,7 +30,7 @@ func dialHostile(t *testing.T, url string, hello bridge.Hello) (*hostileEditor, 
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	ws, err := bridge.Dial(ctx, url, "", nil)
+	ws, err := bridgetest.Dial(ctx, url, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/bridge/bridgetest"
 	"github.com/unitymcp/unitymcp/engine/catalog"
 	"github.com/unitymcp/unitymcp/engine/params"
 	"github.com/unitymcp/unitymcp/engine/project"
@@ -265,7 +266,7 @@ func newEchoEngine(t *testing.T) (*Engine, *echoEditor) {
 	ed := &echoEditor{hash: project.Hash(filepath.ToSlash(data))}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	ws, err := bridge.Dial(ctx, srv.URL, "", nil)
+	ws, err := bridgetest.Dial(ctx, srv.URL, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/bridge/bridgetest"
 	"github.com/unitymcp/unitymcp/engine/daemon"
 	"github.com/unitymcp/unitymcp/engine/server"
 )
@@ -104,7 +105,7 @@ func TestBridgeNeedsToken(t *testing.T) {
 			t.Errorf("bridge with token %q: %v", tok, resp)
 		}
 	}
-	conn, err := bridge.Dial(ctx, e.URL, e.Token, nil)
+	conn, err := bridgetest.Dial(ctx, e.URL, e.Token, nil)
 	if err != nil {
 		t.Fatalf("bridge refused the right token: %v", err)
 	}
@@ -116,7 +117,7 @@ func TestBridgeBadHello(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 	defer cancel()
-	conn, err := bridge.Dial(ctx, e.URL, e.Token, nil)
+	conn, err := bridgetest.Dial(ctx, e.URL, e.Token, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

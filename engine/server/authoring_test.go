@@ -16,6 +16,7 @@ import (
 
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/bridge/bridgetest"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
@@ -52,7 +53,7 @@ func newFrameDaemon(t *testing.T) (*testDaemon, *frameEditor) {
 	ed := &frameEditor{}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	conn, err := bridge.Dial(ctx, url, token, nil)
+	conn, err := bridgetest.Dial(ctx, url, token, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,9 @@
-package bridge
+// Package bridgetest dials the daemon's bridge without proving it first,
+// for tests that play an editor (a hostile one too) against a daemon they
+// started themselves. An editor of ours never does: the Unity package and
+// editorsim prove the daemon against daemon.json's key on the connection
+// that then carries the token (docs/security.md, A2).
+package bridgetest
 
 import (
 	"context"
@@ -10,8 +15,8 @@ import (
 )
 
 // Dial opens the bridge WebSocket of the daemon at baseURL (http://host:port)
-// with the bearer token, as an editor does. wrap, when not nil, wraps the
-// TCP connection.
+// with the bearer token, unproven. wrap, when not nil, wraps the TCP
+// connection.
 func Dial(ctx context.Context, baseURL, token string, wrap func(net.Conn) net.Conn) (*websocket.Conn, error) {
 	h := http.Header{}
 	h.Set("Authorization", "Bearer "+token)
