@@ -43,7 +43,7 @@ func TestAuthoringCosts(t *testing.T) {
 	proj := newProject(t, "Costs")
 	// startHeadlessEditor needs only the test and the state folder the editor
 	// finds the daemon by: here the folder of the `unitymcp serve` process.
-	(&env{t: t, State: state.Dir{Root: home}}).startHeadlessEditor(proj)
+	(&env{t: t, State: state.Dir{Root: home}, URL: "http://" + addr}).startHeadlessEditor(proj)
 	hash, err := project.HashDir(proj)
 	if err != nil {
 		t.Fatal(err)
