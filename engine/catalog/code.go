@@ -23,8 +23,8 @@ func reflectReadTool() *Tool {
 		api.Annotations{ReadOnlyHint: true, IdempotentHint: true},
 		P("path", "string", "One reflection path. Use either path or paths."),
 		P("paths", "array", "Several reflection paths (at most 50); the result is {reads: {path: {path, type, value} | {path, error}}}.").Of("string"),
-		P("depth", "integer", "How deep objects are expanded (capped at 4).").Def(2),
-		P("max_items", "integer", "How many elements of a list or dictionary are returned (capped at 200).").Def(20),
+		P("depth", "integer", "How deep objects are expanded.").Range(0, 4).Def(2),
+		P("max_items", "integer", "How many elements of a list or dictionary are returned.").Range(0, 200).Def(20),
 		P("members", "boolean", "List the member names at the path instead of its value.").Def(false),
 	)
 	t.Check = func(args map[string]any) *api.ToolError {
