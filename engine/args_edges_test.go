@@ -1,4 +1,4 @@
-package engine
+package engine_test
 
 import (
 	"context"
@@ -11,9 +11,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
-	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/definitions/run"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/enginetest"
+	"github.com/unitymcp/unitymcp/engine/tools"
 )
 
 // Argument edge cases of the first-use report (finding 31): a negative
@@ -21,9 +24,9 @@ import (
 // the grid it used when the one asked for is over its 32 (isuzu clamps it
 // too, so a definition written for isuzu still runs).
 func TestArgumentEdgeCases(t *testing.T) {
-	se := newSimEngine(t, bridge.Options{}, editorsim.Config{})
+	se := enginetest.NewSim(t, engine.Options{Tools: tools.All(), Definitions: run.New().Handle}, editorsim.Config{})
 	call := func(tool, args string) (map[string]any, *api.ToolError) {
-		res, terr := se.Call(context.Background(), Request{Project: se.sim.Hash(), Tool: tool, Args: json.RawMessage(args)})
+		res, terr := se.Call(context.Background(), engine.Request{Project: se.Sim.Hash(), Tool: tool, Args: json.RawMessage(args)})
 		var m map[string]any
 		json.Unmarshal(res, &m)
 		return m, terr
@@ -38,7 +41,7 @@ func TestArgumentEdgeCases(t *testing.T) {
 	for i, name := range []string{"a.png", "b.png"} {
 		img := image.NewRGBA(image.Rect(0, 0, 64, 64))
 		img.Set(10, 10, color.RGBA{uint8(255 * i), 0, 0, 255})
-		f, err := os.Create(filepath.Join(se.proj, name))
+		f, err := os.Create(filepath.Join(se.Proj, name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"maps"
 	"slices"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/catalog"
+	"github.com/unitymcp/unitymcp/engine/isuzu"
 	"github.com/unitymcp/unitymcp/engine/params"
 )
 
@@ -83,6 +85,41 @@ func (c *Call) Target(ctx context.Context) (Target, *api.ToolError) {
 	return c.target, c.targetErr
 }
 
+// TransportPin is the project the caller's session is pinned to by its
+// transport (a URL's ?project=, a stdio stream's --project), "" for none.
+func (c *Call) TransportPin() string { return c.pinned }
+
+// Repin moves a session pinned by its transport to another project
+// (Request.Repin); nil for a session pinned by its URL, which cannot move.
+func (c *Call) Repin() func(hash string) error { return c.repin }
+
+// Snapshot is the catalog the call was found in.
+func (c *Call) Snapshot() *catalog.Snapshot { return c.snap }
+
+// StepTool looks up a sequence step's tool in the call's snapshot, by
+// its name or isuzu's (engine/isuzu): the tool, the name it runs as, and
+// the step's arguments in that tool's shape; nil when no tool has the
+// name (UnknownTool then says so).
+func (c *Call) StepTool(name string, args map[string]any) (*catalog.Tool, string, map[string]any, error) {
+	return isuzu.StepTool(c.snap, name, args)
+}
+
+// UnknownTool is the error for a name no tool of the call's snapshot has.
+func (c *Call) UnknownTool(name string) *api.ToolError { return c.engine.unknownTool(c.snap, name) }
+
+// RunStep runs tool (from StepTool) as a step of the call: in its snapshot
+// and target t, for its session, with the arguments checked as a call's.
+func (c *Call) RunStep(ctx context.Context, t Target, tool *catalog.Tool, args map[string]any) (json.RawMessage, *api.ToolError) {
+	sc := &Call{Roots: c.Roots, Progress: c.Progress, Session: c.Session, engine: c.engine, snap: c.snap}
+	sc.setTarget(t)
+	return c.engine.run(ctx, sc, tool, args)
+}
+
+// Engine is the engine the call runs in: a daemon tool reaches the
+// editors (Engine.Hub), the state folder (Engine.State) and the session
+// state through it.
+func (c *Call) Engine() *Engine { return c.engine }
+
 func (c *Call) setTarget(t Target) {
 	c.target, c.targetErr, c.resolved, c.selector = t, nil, true, t.Hash
 }
@@ -94,7 +131,7 @@ func (c *Call) Editor(ctx context.Context) (api.EditorInfo, *api.ToolError) {
 		return api.EditorInfo{}, terr
 	}
 	if t.Info == nil || !t.Info.Connected() {
-		return api.EditorInfo{}, c.engine.notConnected(t)
+		return api.EditorInfo{}, c.engine.NotConnected(t)
 	}
 	return *t.Info, nil
 }
@@ -107,7 +144,7 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.T
 	if req.Project == "" {
 		// A session pinned by editor_select keeps its (unpinned) catalog;
 		// its calls resolve to the chosen project.
-		c.selector = e.pinnedHash(req.Session)
+		c.selector = e.SessionPin(req.Session)
 	}
 	if req.Project != "" {
 		t, terr := e.Resolve(ctx, req.Project, nil)
@@ -160,9 +197,9 @@ func (e *Engine) Call(ctx context.Context, req Request) (json.RawMessage, *api.T
 // run checks a call's arguments and runs its tool: a definition, a
 // daemon-native tool, or a tool of the editor.
 func (e *Engine) run(ctx context.Context, c *Call, tool *catalog.Tool, raw map[string]any) (json.RawMessage, *api.ToolError) {
-	if e.builtinByName[tool.Name] == tool { // a built-in's arguments in isuzu's shape (isuzu_params.go)
+	if e.builtinByName[tool.Name] == tool { // a built-in's arguments in isuzu's shape (engine/isuzu)
 		var terr *api.ToolError
-		if raw, terr = isuzuShaped(tool.Name, tool.Params, raw); terr != nil {
+		if raw, terr = isuzu.Shaped(tool.Name, tool.Params, raw); terr != nil {
 			return nil, terr
 		}
 	}
@@ -228,12 +265,45 @@ func (e *Engine) run(ctx context.Context, c *Call, tool *catalog.Tool, raw map[s
 // handler is the daemon-side handler of a tool, nil for an editor tool.
 func (e *Engine) handler(t *catalog.Tool) Handler {
 	if t.Def != nil {
-		return e.runDefinition
+		if e.opt.Definitions != nil {
+			return e.opt.Definitions
+		}
+		return func(context.Context, *Call) (any, error) {
+			return nil, api.Errorf(api.CodeInternal, "%s: the daemon runs no definition tools (engine.Options.Definitions is not set)", t.Name)
+		}
 	}
 	if t.Native {
-		return e.natives[t.Name]
+		if h := e.natives[t.Name]; h != nil {
+			return h
+		}
+		return func(context.Context, *Call) (any, error) {
+			return nil, api.Errorf(api.CodeInternal, "%s: the daemon has no handler for this tool of its own (engine.Options.Tools does not name it)", t.Name)
+		}
 	}
 	return nil
+}
+
+// EditorTool runs tool name in the editor of t as a step of the call c
+// (a daemon tool that asks the editor, as editor_state asks _editor_state),
+// mapping bridge failures to tool errors as a call of the editor's own does.
+func (c *Call) EditorTool(ctx context.Context, t Target, name string, args map[string]any, idempotent bool) (json.RawMessage, *api.ToolError) {
+	return c.engine.callEditorTool(ctx, c, t, name, args, idempotent)
+}
+
+// Logger is the engine's logger: a daemon tool that acts on the desktop
+// (presses a dialog) records it there.
+func (e *Engine) Logger() *slog.Logger { return e.log }
+
+// Unhandled names the catalog's Native built-ins that have no handler
+// (Options.Tools misses them), so a test of the wiring can fail on it.
+func (e *Engine) Unhandled() []string {
+	var out []string
+	for _, t := range e.builtins {
+		if t.Native && e.natives[t.Name] == nil {
+			out = append(out, t.Name)
+		}
+	}
+	return out
 }
 
 // callEditorTool runs a tool in the editor of target t and maps bridge
@@ -257,7 +327,7 @@ func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name str
 	var be *bridge.BlockedError
 	switch {
 	case errors.Is(err, bridge.ErrNotConnected):
-		return nil, e.notConnected(t)
+		return nil, e.NotConnected(t)
 	case errors.As(err, &be):
 		return nil, blockedError(t, name, be)
 	case errors.Is(err, bridge.ErrReloadLimit):
@@ -299,7 +369,7 @@ func (e *Engine) callEditorTool(ctx context.Context, c *Call, t Target, name str
 // (REST and the CLI, a stateless MCP request). A sequence's steps carry
 // their caller's Session, so they share its id.
 func editorSession(session string) string {
-	if !pinnable(session) {
+	if !Pinnable(session) {
 		return "cli"
 	}
 	sum := sha256.Sum256([]byte(session))

@@ -1,12 +1,15 @@
-package engine
+package engine_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
-	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/definitions/run"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/enginetest"
+	"github.com/unitymcp/unitymcp/engine/tools"
 )
 
 // A destructive tool that also reads (catalog.Tool.Writes) needs confirm only
@@ -14,7 +17,7 @@ import (
 // it, its writes are refused before they do, and a write's refusal says
 // only what applies (no dry_run offered by a tool that has none).
 func TestConfirmOnlyForCallsThatWrite(t *testing.T) {
-	se := newSimEngine(t, bridge.Options{}, editorsim.Config{})
+	se := enginetest.NewSim(t, engine.Options{Tools: tools.All(), Definitions: run.New().Handle}, editorsim.Config{})
 	for _, tc := range []struct {
 		tool    string
 		args    map[string]any
@@ -29,13 +32,13 @@ func TestConfirmOnlyForCallsThatWrite(t *testing.T) {
 		{"build_player", map[string]any{"output_path": "Builds/Game.exe"}, false},
 		{"build_player", map[string]any{"output_path": ".git/hooks/post-merge"}, true},
 	} {
-		_, terr := se.call(t, tc.tool, tc.args)
+		_, terr := se.CallTool(t, tc.tool, tc.args)
 		asked := terr != nil && terr.Code == api.CodeConfirmRequired
 		if asked != tc.confirm {
 			t.Errorf("%s %v: confirm asked %v (%v), want %v", tc.tool, tc.args, asked, terr, tc.confirm)
 		}
 	}
-	_, terr := se.call(t, "project_packages", map[string]any{"action": "add", "package": "com.unity.timeline"})
+	_, terr := se.CallTool(t, "project_packages", map[string]any{"action": "add", "package": "com.unity.timeline"})
 	if terr == nil || terr.Code != api.CodeConfirmRequired || terr.Data != nil || strings.Contains(terr.Message, "dry_run") {
 		t.Errorf("project_packages add: %v; want confirmation_required that offers no dry_run (it has none)", terr)
 	}

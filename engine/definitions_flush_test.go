@@ -1,4 +1,4 @@
-package engine
+package engine_test
 
 import (
 	"context"
@@ -8,10 +8,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
-	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/definitions/run"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/enginetest"
+	"github.com/unitymcp/unitymcp/engine/tools"
 )
 
 // A definition written just before its first call is found by that call:
@@ -20,12 +23,12 @@ import (
 // definition, called it at once and got unknown_tool). The debounce here
 // is an hour, so only the flush can load the file.
 func TestACallLoadsADefinitionWrittenAMomentAgo(t *testing.T) {
-	se := newSimEngine(t, bridge.Options{}, editorsim.Config{})
-	shared := se.opt.State.SharedToolsDir()
+	se := enginetest.NewSim(t, engine.Options{Tools: tools.All(), Definitions: run.New().Handle}, editorsim.Config{})
+	shared := se.State().SharedToolsDir()
 	if err := os.MkdirAll(shared, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	w, err := definitions.Watch(se.opt.State.ToolsRoot(), time.Hour, slog.New(slog.DiscardHandler), se.ReloadDefinitions)
+	w, err := definitions.Watch(se.State().ToolsRoot(), time.Hour, slog.New(slog.DiscardHandler), se.ReloadDefinitions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +37,7 @@ func TestACallLoadsADefinitionWrittenAMomentAgo(t *testing.T) {
 	se.SetDefinitionFlush(w.Flush)
 
 	call := func() *api.ToolError {
-		_, terr := se.Call(context.Background(), Request{Project: se.sim.Hash(), Tool: "fresh_probe", Args: []byte(`{}`)})
+		_, terr := se.Call(context.Background(), engine.Request{Project: se.Sim.Hash(), Tool: "fresh_probe", Args: []byte(`{}`)})
 		return terr
 	}
 	if terr := call(); terr == nil || terr.Code != api.CodeUnknownTool {
@@ -57,7 +60,7 @@ func TestACallLoadsADefinitionWrittenAMomentAgo(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	if se.UnknownTool(se.sim.Hash(), "fresh_probe") != nil || se.UnknownTool(se.sim.Hash(), "no_such_probe") == nil {
+	if se.UnknownTool(se.Sim.Hash(), "fresh_probe") != nil || se.UnknownTool(se.Sim.Hash(), "no_such_probe") == nil {
 		t.Errorf("UnknownTool does not match the catalog")
 	}
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/catalog"
 	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/isuzu"
 )
 
 // definitions_load.go: where a project's definitions come from, loading
@@ -28,8 +28,6 @@ type defState struct {
 	applied map[string]uint64
 	mu      sync.Mutex
 	sets    map[string]*definitions.Set
-	// probes keeps each session's last probe values (see probe diffs).
-	probes probeMemory
 	// watch tells the watcher about a project's committed folder (nil: none).
 	watch func(hash, root string, reload bool)
 	// flush loads at once the changes the watcher holds for its debounce
@@ -130,9 +128,9 @@ func (e *Engine) DefinitionDirs(hash string) []definitions.Dir { return e.defini
 
 // loaderTools are the tools a project's definitions may call besides each
 // other: the built-ins, the tools its editor declared, and the isuzu names
-// a built-in covers (isuzu_names.go).
+// a built-in covers (engine/isuzu).
 func (e *Engine) loaderTools(hash string) map[string]definitions.Tool {
-	return withIsuzuNames(catalog.ForLoader(e.builtins, e.declaredOf(hash)))
+	return isuzu.WithNames(catalog.ForLoader(e.builtins, e.declaredOf(hash)))
 }
 
 func (e *Engine) loadDefinitions(hash string) *definitions.Set {
@@ -226,16 +224,6 @@ func (e *Engine) definitionTools(hash string) []*catalog.Tool {
 		out = append(out, catalog.FromDefinition(d))
 	}
 	return out
-}
-
-// runDefinitionsList is definitions_list: the report of the call's project
-// (the shared folder alone when no project is known).
-func runDefinitionsList(ctx context.Context, c *Call) (any, error) {
-	hash := ""
-	if t, terr := c.Target(ctx); terr == nil {
-		hash = t.Hash
-	}
-	return c.engine.DefinitionsReport(hash), nil
 }
 
 // DefinitionInfo is one loaded definition in a DefinitionsReport.

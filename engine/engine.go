@@ -1,7 +1,10 @@
 // Package engine is the daemon's core: it keeps one immutable catalog
 // snapshot per project (package catalog holds what a snapshot is made of),
-// checks arguments, routes a call to its project once, runs the daemon's own
-// tools and definition tools, and sends the rest through the editor bridge.
+// checks arguments, routes a call to its project once, hands the daemon's
+// own tools and definition tools to the handlers it was given
+// (Options.Tools from engine/tools, Options.Definitions from
+// engine/definitions/run; it imports neither), and sends the rest through
+// the editor bridge.
 // Front ends (MCP, REST, CLI) see only engine and api types; the MCP library
 // lives in engine/server.
 package engine
@@ -9,6 +12,7 @@ package engine
 import (
 	"context"
 	"log/slog"
+	"runtime"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -17,6 +21,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/catalog"
+	"github.com/unitymcp/unitymcp/engine/console"
 	"github.com/unitymcp/unitymcp/engine/definitions"
 	"github.com/unitymcp/unitymcp/engine/state"
 	"github.com/unitymcp/unitymcp/engine/unityinstall"
@@ -35,6 +40,15 @@ type Options struct {
 	Hub bridge.Options
 	// Unity is where editor_open looks for installed editors (nil: this OS).
 	Unity *unityinstall.Env
+	// Tools are the daemon's own tools by name (engine/tools.All(), wired
+	// by the daemon): the engine runs them for the catalog's Native
+	// built-ins. A Native built-in with no handler here answers an
+	// internal error naming it.
+	Tools map[string]Handler
+	// Definitions runs every definition tool (engine/definitions/run,
+	// wired by the daemon); nil: a definition tool answers an internal
+	// error.
+	Definitions Handler
 }
 
 // Engine ties the catalog, the editors and the event bus together.
@@ -46,7 +60,7 @@ type Engine struct {
 
 	builtins      []*catalog.Tool
 	builtinByName map[string]*catalog.Tool
-	natives       map[string]Handler
+	natives       map[string]Handler // Options.Tools
 
 	// mu guards declared and connected; buildMu serialises catalog
 	// rebuilds, so a slow, older build never replaces a newer snapshot.
@@ -71,12 +85,13 @@ type Engine struct {
 
 	defs    defState
 	persist *persister
-	console consoleState // recent Console entries, last compiles (console.go)
-	opening openState    // editor_open's launches under way (tools_open.go)
+	console console.Store // recent Console entries, last compiles, seen states
 }
 
 // Handler runs a daemon-native tool. It returns the response object
 // (without Ver; anything that encodes as a JSON object) or a ToolError.
+// A handler outside this package sees the call through Call's and
+// Engine's exported methods (Call.Engine, Call.Target, Call.Editor).
 type Handler func(ctx context.Context, call *Call) (any, error)
 
 // New builds an engine and loads the editors known from earlier runs.
@@ -98,18 +113,7 @@ func New(opt Options) *Engine {
 	for _, t := range e.builtins {
 		e.builtinByName[t.Name] = t
 	}
-	e.natives = map[string]Handler{
-		"focus-window":     runFocusWindow,
-		"render_compare":   runRenderCompare,
-		"definitions_list": runDefinitionsList,
-		"editors_list":     runListEditors,
-		"editor_select":    runSelectEditor,
-		"editor_open":      runOpenEditor,
-		"tool_groups":      runToolGroups,
-	}
-	for name, h := range diagnosticNatives { // Diagnostics (issue 29)
-		e.natives[name] = h
-	}
+	e.natives = opt.Tools
 	hopt := opt.Hub
 	hopt.Logger = opt.Logger
 	hopt.DaemonVersion = api.Version
@@ -124,7 +128,7 @@ func New(opt Options) *Engine {
 	}
 	hopt.OnEvent = e.editorEvent
 	// Per-project state is kept for projects that exist, and for a bounded
-	// number of them (console.go, bridge/hub_forget.go).
+	// number of them (editor_events.go, bridge/hub_forget.go).
 	if hopt.Gone == nil {
 		hopt.Gone = projectGone
 	}
@@ -194,7 +198,7 @@ func (e *Engine) editorChanged(info api.EditorInfo, toolsChanged bool) {
 		}
 	}
 	e.publish(typ, info.ProjectHash, info)
-	e.editorSeenChanged(info)
+	e.console.EditorChanged(info)
 	e.mu.Lock()
 	flipped := e.connected[info.ProjectHash] != info.Connected()
 	e.connected[info.ProjectHash] = info.Connected()
@@ -214,3 +218,12 @@ func (e *Engine) editorChanged(info api.EditorInfo, toolsChanged bool) {
 
 // State returns the state directory.
 func (e *Engine) State() state.Dir { return e.opt.State }
+
+// UnityEnv is where editor_open looks for installed editors
+// (Options.Unity, else this OS's places).
+func (e *Engine) UnityEnv() unityinstall.Env {
+	if e.opt.Unity != nil {
+		return *e.opt.Unity
+	}
+	return unityinstall.OSEnv(runtime.GOOS)
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/bridge/bridgetest"
+	"github.com/unitymcp/unitymcp/engine/console"
 	"github.com/unitymcp/unitymcp/engine/project"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
@@ -78,15 +79,8 @@ func (h *hostileEditor) leave() {
 // kept is what the engine keeps of editors, for the test to bound.
 func (e *Engine) kept() (projects, rings, compiles, seen, ringBytes, compileBytes int) {
 	projects = len(e.Hub.Editors())
-	e.console.mu.Lock()
-	defer e.console.mu.Unlock()
-	for _, r := range e.console.rings {
-		ringBytes += r.bytes
-	}
-	for _, c := range e.console.compile {
-		compileBytes += len(c.Result)
-	}
-	return projects, len(e.console.rings), len(e.console.compile), len(e.console.seen), ringBytes, compileBytes
+	h := e.console.Held()
+	return projects, h.Rings, h.Compiles, h.Seen, h.RingBytes, h.CompileBytes
 }
 
 // eventually waits, up to a watchdog, for cond (a state the hub reaches
@@ -141,7 +135,7 @@ func TestHostileEditorKeepsMemoryBounded(t *testing.T) {
 		t.Fatal("no Console entry kept: the test exercises nothing")
 	}
 	for _, en := range entries {
-		if len(en.Type) > maxLogType+len("…") || len(en.Message) > bridge.MaxConsoleMessage+len("…") || len(en.StackTrace) > bridge.MaxConsoleStack+len("…") {
+		if len(en.Type) > console.MaxLogType+len("…") || len(en.Message) > bridge.MaxConsoleMessage+len("…") || len(en.StackTrace) > bridge.MaxConsoleStack+len("…") {
 			t.Fatalf("a kept Console entry has a type of %d bytes, a message of %d, a stack trace of %d", len(en.Type), len(en.Message), len(en.StackTrace))
 		}
 	}
@@ -209,7 +203,7 @@ func TestHostileEditorKeepsMemoryBounded(t *testing.T) {
 	if p > maxProjects || rings > maxProjects || compiles > maxProjects || seen > maxProjects {
 		t.Errorf("%d projects, %d rings, %d compile results, %d states kept; want at most %d each", p, rings, compiles, seen, maxProjects)
 	}
-	if ringBytes > maxProjects*ConsoleRingBytes || compileBytes > maxProjects*(2*bridge.MaxDiagnostics*(bridge.MaxDiagnosticText+bridge.MaxFileBytes+64)) {
+	if ringBytes > maxProjects*console.RingBytes || compileBytes > maxProjects*(2*bridge.MaxDiagnostics*(bridge.MaxDiagnosticText+bridge.MaxFileBytes+64)) {
 		t.Errorf("kept: %d bytes of Console, %d of compile results", ringBytes, compileBytes)
 	}
 	if _, still := e.Hub.Editor(project.Hash(game)); !still {
@@ -227,34 +221,4 @@ func manyDeclared(n, descBytes int) []api.DeclaredTool {
 		out[i] = api.DeclaredTool{Name: fmt.Sprint("tool", i), Description: strings.Repeat("d", descBytes), InputSchema: json.RawMessage(`{"type":"object"}`)}
 	}
 	return out
-}
-
-// The Console ring holds at most ConsoleRingBytes of texts: entries at the
-// size bounds push the oldest out before the entry count does, and the
-// newest stay in order.
-func TestConsoleRingBytesBounded(t *testing.T) {
-	t.Parallel()
-	e := New(Options{})
-	big := bridge.ConsoleEntry{Type: "Error", Message: strings.Repeat("m", bridge.MaxConsoleMessage), StackTrace: strings.Repeat("s", bridge.MaxConsoleStack)}
-	for i := range ConsoleRingSize {
-		en := big
-		en.Message = fmt.Sprint(i, en.Message)[:bridge.MaxConsoleMessage]
-		e.editorEvent("h", bridge.Event{Type: bridge.EventConsole, Data: consoleBatch(t, bridge.ConsoleBatch{Entries: []bridge.ConsoleEntry{en}})})
-	}
-	got, _ := e.Console("h")
-	size := 0
-	for _, en := range got {
-		size += entrySize(en.ConsoleEntry)
-	}
-	if size > ConsoleRingBytes || len(got) == ConsoleRingSize || len(got) == 0 {
-		t.Fatalf("%d entries of %d bytes kept; want under %d bytes", len(got), size, ConsoleRingBytes)
-	}
-	if last := got[len(got)-1]; last.Seq != ConsoleRingSize || !strings.HasPrefix(last.Message, fmt.Sprint(ConsoleRingSize-1)) {
-		t.Errorf("the newest entry is #%d %.8q, want #%d", last.Seq, last.Message, ConsoleRingSize)
-	}
-	for i := 1; i < len(got); i++ {
-		if got[i].Seq != got[i-1].Seq+1 {
-			t.Fatalf("entries out of order at %d: %d after %d", i, got[i].Seq, got[i-1].Seq)
-		}
-	}
 }

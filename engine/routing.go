@@ -31,8 +31,8 @@ func (t Target) Dir() string {
 	return t.Given
 }
 
-// shellQuote quotes a path for a command line when it needs it.
-func shellQuote(s string) string {
+// ShellQuote quotes a path for a command line when it needs it.
+func ShellQuote(s string) string {
 	if strings.ContainsAny(s, " \t'\"$`&|;<>()*?[]#~!") {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
@@ -71,7 +71,7 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 		g, _ := given.(string)
 		return one(sel, g), nil
 	}
-	if sel != "" && looksLikePath(sel) {
+	if sel != "" && LooksLikePath(sel) {
 		dp, err := project.DataPath(sel)
 		if err != nil {
 			return Target{}, api.Errorf(api.CodeUnknownProject, "project %q: %v", sel, err)
@@ -105,10 +105,10 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 			return Target{Hash: matches[0].ProjectHash, Info: matches[0]}, nil
 		case 0:
 			return Target{}, &api.ToolError{Code: api.CodeUnknownProject, Message: fmt.Sprintf(
-				"no known project is named %q; pin a project by its folder path or hash instead (editors_list lists them). %s", sel, editorList(editors)), Data: editorsData(editors)}
+				"no known project is named %q; pin a project by its folder path or hash instead (editors_list lists them). %s", sel, EditorList(editors)), Data: EditorsData(editors)}
 		default:
 			return Target{}, &api.ToolError{Code: api.CodeProjectAmbiguous, Message: fmt.Sprintf(
-				"%d projects are named %q; pin one by its folder path or hash (editor_select {project: <path|hash>}). %s", len(matches), sel, editorList(editors)), Data: editorsData(editors)}
+				"%d projects are named %q; pin one by its folder path or hash (editor_select {project: <path|hash>}). %s", len(matches), sel, EditorList(editors)), Data: EditorsData(editors)}
 		}
 	}
 	var connected []*api.EditorInfo
@@ -121,7 +121,7 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 		return Target{Hash: connected[0].ProjectHash, Info: connected[0]}, nil
 	}
 	if len(connected) == 0 {
-		return Target{}, e.notConnected(Target{})
+		return Target{}, e.NotConnected(Target{})
 	}
 	if roots != nil {
 		if rs, err := roots(ctx); err == nil {
@@ -134,10 +134,13 @@ func (e *Engine) Resolve(ctx context.Context, sel string, roots RootsFunc) (Targ
 	}
 	return Target{}, &api.ToolError{Code: api.CodeProjectAmbiguous, Message: fmt.Sprintf(
 		"%d Unity editors are connected and this session is not pinned to one; call editor_select {project: <name|path|hash>} to pin it (editors_list lists them), or connect with /mcp?project=<hash|path|name> (or `unitymcp stdio --project DIR`). %s",
-		len(connected), editorList(editors)), Data: editorsData(editors)}
+		len(connected), EditorList(editors)), Data: EditorsData(editors)}
 }
 
-func (e *Engine) notConnected(t Target) *api.ToolError {
+// NotConnected is the error for a call whose project has no connected
+// editor: what the daemon knows of it and what to do (a daemon tool that
+// needs the editor answers it).
+func (e *Engine) NotConnected(t Target) *api.ToolError {
 	editors := e.Hub.Editors()
 	var msg string
 	if t.Hash == "" {
@@ -149,10 +152,10 @@ func (e *Engine) notConnected(t Target) *api.ToolError {
 		}
 		msg = fmt.Sprintf("the Unity editor of %s %s. Open the project in Unity with the unitymcp package installed, or pin another project (editor_select, or ?project= / --project).", t.Path(), state)
 		if dir := t.Dir(); dir != "" {
-			msg += fmt.Sprintf(" To open it: `unitymcp open --project %s`, or the tool call editor_open {\"project\": %q, \"confirm\": true}.", shellQuote(dir), dir)
+			msg += fmt.Sprintf(" To open it: `unitymcp open --project %s`, or the tool call editor_open {\"project\": %q, \"confirm\": true}.", ShellQuote(dir), dir)
 		}
 	}
-	return &api.ToolError{Code: api.CodeEditorNotConnected, Message: msg + " " + editorList(editors), Data: editorsData(editors)}
+	return &api.ToolError{Code: api.CodeEditorNotConnected, Message: msg + " " + EditorList(editors), Data: EditorsData(editors)}
 }
 
 // UnknownTool is the unknown_tool error a call of name gets from project
@@ -203,8 +206,8 @@ type EditorRef struct {
 	State api.EditorState `json:"state"`
 }
 
-// editorsData is the data of a routing error: the editors, short.
-func editorsData(editors []api.EditorInfo) map[string]any {
+// EditorsData is the data of a routing error: the editors, short.
+func EditorsData(editors []api.EditorInfo) map[string]any {
 	refs := make([]EditorRef, 0, len(editors))
 	for _, ed := range editors {
 		refs = append(refs, EditorRef{Name: ed.ProductName, Path: ed.ProjectPath, Hash: ed.ProjectHash, State: ed.State})
@@ -212,8 +215,8 @@ func editorsData(editors []api.EditorInfo) map[string]any {
 	return map[string]any{"editors": refs}
 }
 
-// editorList describes the known editors for error messages.
-func editorList(editors []api.EditorInfo) string {
+// EditorList describes the connected editors for error messages.
+func EditorList(editors []api.EditorInfo) string {
 	var b strings.Builder
 	n := 0
 	for _, ed := range editors {
@@ -236,7 +239,9 @@ func editorList(editors []api.EditorInfo) string {
 	return strings.TrimSuffix(b.String(), ";") + "."
 }
 
-func looksLikePath(s string) bool {
+// LooksLikePath reports whether a project selector is a folder path rather
+// than a name or hash.
+func LooksLikePath(s string) bool {
 	if strings.ContainsAny(s, `/\`) || s == "." || s == ".." || strings.HasPrefix(s, "~") || filepath.IsAbs(s) {
 		return true
 	}

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/cpuprofile"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
-	"github.com/unitymcp/unitymcp/engine/profile"
 	"github.com/unitymcp/unitymcp/engine/state"
 )
 
@@ -92,7 +92,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	defer profile.Start("editorsim")()
+	defer cpuprofile.Start("editorsim")()
 	errs := make(chan error, len(sims))
 	for _, sim := range sims {
 		go func() { errs <- sim.Run(ctx) }()

@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"github.com/unitymcp/unitymcp/cmd/unitymcp/cli"
-	"github.com/unitymcp/unitymcp/engine/profile"
+	"github.com/unitymcp/unitymcp/engine/cpuprofile"
 )
 
 func main() {
@@ -14,7 +14,7 @@ func main() {
 	if len(os.Args) > 1 {
 		name += "-" + os.Args[1] // serve, stdio, …: one profile per process
 	}
-	stop := profile.Start(name)
+	stop := cpuprofile.Start(name)
 	code := cli.Main(os.Args[1:], cli.IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 	stop()
 	os.Exit(code)

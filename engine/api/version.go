@@ -18,8 +18,10 @@ const (
 	PathTools  = "/tools"
 	PathEvents = "/events"
 	PathConfig = "/config"
-	PathMCP    = "/mcp"
-	PathBridge = "/bridge"
+	// PathEditors?project=SEL with DELETE forgets a closed project's editor.
+	PathEditors = "/editors"
+	PathMCP     = "/mcp"
+	PathBridge  = "/bridge"
 )
 
 // MaxRequestBytes bounds one request to the daemon: an HTTP body on every

@@ -68,7 +68,7 @@ func boundEvent(ev *Event) bool {
 	}
 	switch ev.Type {
 	case EventConsole:
-		// Parsed and cut entry by entry by the engine (console.go); only
+		// Parsed and cut entry by entry by engine/console; only
 		// the kept entries stay.
 	case api.EventCompileFinished:
 		ev.Data = boundCompile(ev.Data)

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/unitymcp/unitymcp/engine/api"
@@ -82,4 +83,36 @@ func (h *Hub) forgetIfGone(info api.EditorInfo) {
 		h.opt.Logger.Info("editor forgotten: its project folder is gone", "project", info.ProjectPath)
 		h.forgot(info.ProjectHash)
 	}
+}
+
+// ErrUnknownEditor: the hub keeps no editor of the project (Forget).
+var ErrUnknownEditor = errors.New("the daemon keeps no editor of this project")
+
+// ErrEditorInUse: the project's editor is connected, coming back, or has a
+// call waiting for it, so it cannot be forgotten (Forget).
+var ErrEditorInUse = errors.New("the project's editor is connected or coming back")
+
+// Forget forgets a closed project's editor on request (`unitymcp forget`):
+// what the hub keeps of it and, through OnForget, what the engine keeps (its
+// Console, compile result, catalog and descriptor), as if its folder were
+// gone. An editor that is connected, reloading, expected back or waited for
+// is refused with ErrEditorInUse; info is what the hub knew of it.
+func (h *Hub) Forget(hash string) (info api.EditorInfo, err error) {
+	h.mu.Lock()
+	e := h.editors[hash]
+	if e == nil {
+		h.mu.Unlock()
+		return api.EditorInfo{}, ErrUnknownEditor
+	}
+	info = e.info
+	if e.link != nil || e.back != nil || len(e.inflight) > 0 || len(e.spanning) > 0 || e.info.Connected() {
+		h.mu.Unlock()
+		return info, ErrEditorInUse
+	}
+	stopTimer(e.grace)
+	delete(h.editors, hash)
+	h.mu.Unlock()
+	h.opt.Logger.Info("editor forgotten on request", "project", info.ProjectPath)
+	h.forgot(hash)
+	return info, nil
 }

@@ -4,7 +4,7 @@ import "github.com/unitymcp/unitymcp/engine/api"
 
 // play_mode_status and play_mode_step take isuzu's names. Play, stop and
 // pause stay control-play-mode's (seed 002); isuzu's play_mode_play, _stop,
-// _pause and _unpause run as it in definition sequences (engine/isuzu_names.go)
+// _pause and _unpause run as it in definition sequences (engine/isuzu/names.go)
 // and are not listed twice.
 
 func playModeStatusTool() *Tool {

@@ -97,6 +97,16 @@ func (c *Client) SetNotification(ctx context.Context, kind string, on bool) (api
 	return cfg, err
 }
 
+// Forget makes the daemon forget a closed project's editor (DELETE
+// /editors) and returns what it knew of it.
+func (c *Client) Forget(ctx context.Context, project string) (api.EditorInfo, error) {
+	var out struct {
+		Forgotten api.EditorInfo `json:"forgotten"`
+	}
+	err := c.getJSON(ctx, "DELETE", withQuery(api.PathEditors, "project", project), nil, &out)
+	return out.Forgotten, err
+}
+
 // MCPURL is the MCP endpoint pinned to a project hash ("" = not pinned).
 func (c *Client) MCPURL(hash string) string {
 	if hash == "" {

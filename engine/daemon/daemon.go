@@ -19,10 +19,12 @@ import (
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/definitions"
+	"github.com/unitymcp/unitymcp/engine/definitions/run"
+	"github.com/unitymcp/unitymcp/engine/memtrim"
 	"github.com/unitymcp/unitymcp/engine/notifier"
-	"github.com/unitymcp/unitymcp/engine/profile"
 	"github.com/unitymcp/unitymcp/engine/server"
 	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/engine/tools"
 	"github.com/unitymcp/unitymcp/engine/unityinstall"
 	"github.com/unitymcp/unitymcp/platform"
 )
@@ -144,7 +146,8 @@ func Run(ctx context.Context, cfg Config) error {
 	base := "http://" + ln.Addr().String()
 	var srv *server.Server
 	eng := engine.New(engine.Options{Logger: log, State: cfg.State, Hub: cfg.Hub, Unity: cfg.Unity,
-		MCPURL: func(hash string) string { return srv.MCPURL(hash) }})
+		MCPURL: func(hash string) string { return srv.MCPURL(hash) }, Tools: tools.All(),
+		Definitions: run.New().Handle})
 	srv = server.New(eng, token, base, log)
 	// A fresh key per start: a stale daemon.json's key proves nothing to
 	// clients once another program holds its address.
@@ -191,7 +194,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	// Memory a burst of clients used goes back to the OS a few seconds
 	// after they leave (an idle Go process would keep it for long).
-	trim := &profile.Trim{}
+	trim := &memtrim.Trim{}
 	srv.Ended = trim.Note
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: cfg.HeaderTimeout, IdleTimeout: 2 * time.Minute,
 		ErrorLog:    slog.NewLogLogger(log.Handler(), slog.LevelDebug),

@@ -42,7 +42,7 @@ func cliRun(t *testing.T, home, dir string, args ...string) (string, string, int
 var cliCommands = []string{"", "serve", "tray", "stdio", "call", "status", "stop", "definitions", "definitions list",
 	"definitions validate", "open", "service", "service install", "service uninstall", "service start", "service stop",
 	"service status", "help", "install", "install unity", "install client", "install skill", "uninstall", "uninstall unity",
-	"uninstall client", "uninstall skill", "doctor", "hash", "version", "completion", "completion bash"}
+	"uninstall client", "uninstall skill", "doctor", "hash", "forget", "version", "completion", "completion bash"}
 
 // --help and help CMD print the usage on stdout, exit 0 and do nothing:
 // no daemon started or contacted, no tray, nothing written to the state

@@ -9,7 +9,7 @@ import (
 // TestIdleDaemonGivesMemoryBack: the real daemon, a burst of 200 official Go
 // SDK sessions calling at once, all closed; within seconds the idle daemon's
 // resident memory falls back toward where it was before the burst
-// (profile.Trim, noted as the clients' connections close). Without the trim
+// (memtrim.Trim, noted as the clients' connections close). Without the trim
 // the Go runtime keeps the burst's pages: 36 MB against 21 in the scale test.
 func TestIdleDaemonGivesMemoryBack(t *testing.T) {
 	_, serve, addr, token := serveWithToken(t)

@@ -10,15 +10,15 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
+	"github.com/unitymcp/unitymcp/engine/server"
 )
 
 // screenshot over MCP answers the seed's fields as text and structured
 // content, and each capture as an image block (a PNG of the answer's
 // Width and Height), so an agent without file access sees the window; a
-// capture of many windows sends at most engine.MaxAnswerImages and says
+// capture of many windows sends at most server.MaxAnswerImages and says
 // where the others are.
 func TestScreenshotAnswersWithTheImage(t *testing.T) {
 	e := startDaemon(t, bridge.Options{})
@@ -68,8 +68,8 @@ func TestScreenshotAnswersWithTheImage(t *testing.T) {
 			note += b.Text
 		}
 	}
-	if images != engine.MaxAnswerImages || !strings.Contains(note, "3 more image(s)") || !strings.Contains(note, ".uloop/outputs/Screenshots/") {
-		t.Errorf("screenshot of 7 windows: %d images, note %q; want %d and a note naming the rest", images, note, engine.MaxAnswerImages)
+	if images != server.MaxAnswerImages || !strings.Contains(note, "3 more image(s)") || !strings.Contains(note, ".uloop/outputs/Screenshots/") {
+		t.Errorf("screenshot of 7 windows: %d images, note %q; want %d and a note naming the rest", images, note, server.MaxAnswerImages)
 	}
 
 	// Other tools answer with their text alone.

@@ -12,8 +12,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/console"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 )
 
@@ -101,7 +101,7 @@ func TestSelectEditorMovesAStdioSession(t *testing.T) {
 			simA.Log("Log", "alpha after "+pin, "")
 			waitFor(t, 10*time.Second, func() bool {
 				entries, _ := e.d.Engine.Console(a)
-				return slices.ContainsFunc(entries, func(en engine.ConsoleEntry) bool { return en.Message == "alpha after "+pin })
+				return slices.ContainsFunc(entries, func(en console.Entry) bool { return en.Message == "alpha after "+pin })
 			}, "Alpha's entry to reach the daemon")
 			simB.Log("Log", "beta after "+pin, "")
 			for _, m := range c.until(t, message("beta after "+pin)) {

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/bridge"
+	"github.com/unitymcp/unitymcp/engine/console"
 )
 
 // needMono skips locally (fails under CI=true) without the C# toolchain.
@@ -95,8 +95,8 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 	proj := newProject(t, "CSharpGame")
 	ev, stopEvents := e.d.Engine.Events.Subscribe(256)
 	defer stopEvents()
-	updates := make(chan engine.Update, 1024)
-	e.d.Engine.OnUpdate(func(u engine.Update) {
+	updates := make(chan console.Update, 1024)
+	e.d.Engine.OnUpdate(func(u console.Update) {
 		select {
 		case updates <- u:
 		default:
@@ -241,7 +241,7 @@ func TestHeadlessCSharpHostAgainstDaemon(t *testing.T) {
 		select {
 		case u := <-updates:
 			entries, _ := e.d.Engine.Console(eds[0].ProjectHash)
-			forwarded = u.Kind == engine.UpdateConsole && len(entries) > 0 && entries[len(entries)-1].Message == "forwarded by the C# Core" && entries[len(entries)-1].Type == "Warning"
+			forwarded = u.Kind == console.UpdateConsole && len(entries) > 0 && entries[len(entries)-1].Message == "forwarded by the C# Core" && entries[len(entries)-1].Type == "Warning"
 		case <-waitConsole:
 			t.Fatalf("the host's Console entry did not reach the daemon; stderr:\n%s", stderr.String())
 		}

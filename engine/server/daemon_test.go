@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/definitions/run"
 	"github.com/unitymcp/unitymcp/engine/editorsim"
 	"github.com/unitymcp/unitymcp/engine/state"
+	"github.com/unitymcp/unitymcp/engine/tools"
 )
 
 // testDaemon is a server with a connected simulated editor and one
@@ -75,7 +77,7 @@ func newTestServer(f testing.TB, callTimeout time.Duration, name string) (d *tes
 	if err != nil {
 		f.Fatal(err)
 	}
-	eng = engine.New(engine.Options{State: dir, CallTimeout: callTimeout})
+	eng = engine.New(engine.Options{State: dir, CallTimeout: callTimeout, Tools: tools.All(), Definitions: run.New().Handle})
 	srv := New(eng, token, "", nil)
 	srv.Key = state.NewNonce() // a simulated editor proves each connection against it
 	ts := httptest.NewServer(srv)

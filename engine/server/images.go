@@ -6,12 +6,10 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/unitymcp/unitymcp/engine"
 )
 
 // withImages adds to the MCP result of tool's answer res the pictures the
-// answer names (engine.AnswerImages: screenshot's captures,
+// answer names (AnswerImages: screenshot's captures,
 // render_compare's diff) as image content blocks after its text, so an
 // agent sees them without reading files; a picture not sent is a text
 // block saying where it is and why. The text and structured content stay
@@ -20,7 +18,7 @@ func withImages(r *mcp.CallToolResult, tool string, res json.RawMessage) *mcp.Ca
 	if r.IsError || len(res) == 0 {
 		return r
 	}
-	imgs, notes := engine.AnswerImages(tool, res)
+	imgs, notes := AnswerImages(tool, res)
 	for _, img := range imgs {
 		r.Content = append(r.Content, mcp.NewImageContent(base64.StdEncoding.EncodeToString(img.PNG), "image/png"))
 	}

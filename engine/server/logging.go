@@ -9,7 +9,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
-	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/console"
 )
 
 // The Console as MCP logging (docs/architecture.md, "The Console as MCP
@@ -179,13 +179,13 @@ func (c *consoleSessions) session(ctx context.Context, f *front) *consoleSession
 
 // consoleUpdate is the engine's OnUpdate: it runs on a bridge connection's
 // read loop, and everything it sends is queued without waiting.
-func (m *mcpFront) consoleUpdate(u engine.Update) {
+func (m *mcpFront) consoleUpdate(u console.Update) {
 	c := &m.console
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := time.Now()
 	switch u.Kind {
-	case engine.UpdateConsole:
+	case console.UpdateConsole:
 		// Log messages go to the sessions that follow this editor; a
 		// resource update to every session that may read the resource (and
 		// subscribed to it), as for compile results: an unpinned session
@@ -199,14 +199,14 @@ func (m *mcpFront) consoleUpdate(u engine.Update) {
 				c.resourceUpdated(s, uri, now)
 			}
 		}
-	case engine.UpdateCompile:
+	case console.UpdateCompile:
 		uri := compileURI(u.Project)
 		for _, s := range c.byID {
 			if s.key == "" || s.key == u.Project {
 				c.resourceUpdated(s, uri, now)
 			}
 		}
-	case engine.UpdateEditors:
+	case console.UpdateEditors:
 		for _, s := range c.byID {
 			if s.key == "" || s.key == u.Project {
 				c.resourceUpdated(s, editorsURI, now)
@@ -240,7 +240,7 @@ func (m *mcpFront) follows(s *consoleSession, hash string) bool {
 
 // sendLogs sends the entries of u that pass the session's level, as far as
 // its bucket allows (c.mu held).
-func (c *consoleSessions) sendLogs(s *consoleSession, u engine.Update, now time.Time) {
+func (c *consoleSessions) sendLogs(s *consoleSession, u console.Update, now time.Time) {
 	min := sessionLevel(s.cs)
 	s.tokens = minf(logBurst, s.tokens+now.Sub(s.refill).Seconds()*logRate)
 	s.refill = now

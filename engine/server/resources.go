@@ -8,8 +8,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
-	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/console"
 )
 
 // The MCP resources (README, "The Console as MCP logging and resources"):
@@ -95,7 +95,7 @@ func (m *mcpFront) addResources(srv *mcpserver.MCPServer, key string) {
 		mcp.WithResourceDescription("The Unity editors connected to the daemon: project hash, path, Unity version, state, play mode (JSON)."),
 		mcp.WithMIMEType(jsonMIME)), m.readEditors(key))
 	srv.AddResourceTemplate(mcp.NewResourceTemplate(consoleTemplate, "console",
-		mcp.WithTemplateDescription(fmt.Sprintf("The %d most recent Console entries of the editor of a project hash (JSON), oldest first; subscribe to be told of new ones.", engine.ConsoleRingSize)),
+		mcp.WithTemplateDescription(fmt.Sprintf("The %d most recent Console entries of the editor of a project hash (JSON), oldest first; subscribe to be told of new ones.", console.RingSize)),
 		mcp.WithTemplateMIMEType(jsonMIME)), m.readConsole(key))
 	srv.AddResourceTemplate(mcp.NewResourceTemplate(compileTemplate, "compile",
 		mcp.WithTemplateDescription("The last script compilation of the editor of a project hash (JSON): success, errors, warnings, when."),

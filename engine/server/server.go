@@ -70,7 +70,7 @@ type Server struct {
 	large       chan struct{}
 	// Ended, when set, is called each time a stdio stream ends (the HTTP
 	// server's ConnState sees the other connections close): the daemon
-	// gives memory back after a burst of clients (profile.Trim).
+	// gives memory back after a burst of clients (memtrim.Trim).
 	Ended func()
 	// MaxStreams bounds the stdio streams open at once (0:
 	// DefaultMaxStreams); StreamWriteTimeout bounds one write to a
@@ -124,6 +124,7 @@ func New(eng *engine.Engine, token, baseURL string, log *slog.Logger) *Server {
 	s.mux.HandleFunc("GET /events", s.events)
 	s.mux.HandleFunc("GET /config", s.getConfig)
 	s.mux.HandleFunc("POST /config", s.setConfig)
+	s.mux.HandleFunc("DELETE "+api.PathEditors, s.forgetEditor)
 	s.mux.Handle("GET "+api.PathBridge, eng.Hub)
 	return s
 }

@@ -117,7 +117,7 @@ func newRoot(std IO) *cobra.Command {
 	})
 	root.AddCommand(newServeCmd(std), newTrayCmd(std), newStdioCmd(std), newCallCmd(std), newStatusCmd(std),
 		newStopCmd(std), newDefinitionsCmd(std), newServiceCmd(std), newInstallCmd(std, false), newInstallCmd(std, true),
-		newSkillCmd(std), newOpenCmd(std), newDoctorCmd(std), newHashCmd(std), newVersionCmd(std))
+		newSkillCmd(std), newOpenCmd(std), newDoctorCmd(std), newHashCmd(std), newForgetCmd(std), newVersionCmd(std))
 	// cobra's completion command only holds one subcommand per shell: bare,
 	// or with a shell it does not know, it is a usage error (cobra would
 	// print its help and exit 0).

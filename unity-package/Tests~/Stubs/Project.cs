@@ -1,5 +1,5 @@
 // Behavioural fake of the Package Manager's scripting API (UnityCsReference, branch 2022.3;
-// the same members in 6000.0-6000.7 unless noted; cmd/unityapi checks every declaration per
+// the same members in 6000.0-6000.7 unless noted; cmd/unitystubcheck checks every declaration per
 // version). CompilationPipeline.GetAssemblies and AssetDatabase.ExportPackage: ProjectFiles.cs.
 //
 // Package Manager (Modules/PackageManager/Editor/Managed: Client.cs, PackageManager.bindings.cs,

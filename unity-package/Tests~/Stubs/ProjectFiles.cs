@@ -1,6 +1,6 @@
 // Behavioural fake of CompilationPipeline.GetAssemblies and AssetDatabase.ExportPackage: the
 // project's files as Unity compiles and exports them (UnityCsReference, branch 2022.3; the
-// same members in 6000.0-6000.7 unless noted; cmd/unityapi checks every declaration).
+// same members in 6000.0-6000.7 unless noted; cmd/unitystubcheck checks every declaration).
 using System;
 using System.Collections.Generic;
 using System.IO;

@@ -1,5 +1,5 @@
 // Stubs of the rendering API the screenshot tool uses to read a window's own buffer;
-// files in Unity-Technologies/UnityCsReference, checked by cmd/unityapi per version.
+// files in Unity-Technologies/UnityCsReference, checked by cmd/unitystubcheck per version.
 using System;
 
 namespace UnityEngine

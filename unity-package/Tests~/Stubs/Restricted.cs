@@ -3,7 +3,7 @@
 // stores, serialized writers and where their objects come from, and what the input tools
 // read of an Inspector. Every member exists with this signature in Unity; the comments cite
 // its file in Unity-Technologies/UnityCsReference (branch 2022.3; the same in 6000.0,
-// 6000.3, 6000.5 and 6000.7 unless noted); cmd/unityapi checks them.
+// 6000.3, 6000.5 and 6000.7 unless noted); cmd/unitystubcheck checks them.
 using System;
 using UnityEngine;
 

@@ -3,7 +3,7 @@
 // ordinary editor scripting (it allows); the Package Manager's Client.Add, which the
 // Restricted level blocks, is in Project.cs with its behaviour. Every member exists with this
 // signature in Unity; the comments cite its file in Unity-Technologies/UnityCsReference
-// (branch 2022.3; the same in 6000.0, 6000.3, 6000.5 and 6000.7 unless noted); cmd/unityapi
+// (branch 2022.3; the same in 6000.0, 6000.3, 6000.5 and 6000.7 unless noted); cmd/unitystubcheck
 // checks them.
 using System;
 using UnityEngine;

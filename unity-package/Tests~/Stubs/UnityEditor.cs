@@ -1,5 +1,5 @@
 // Stubs of the UnityEditor API the adapters use (Unity 2022.3 / 6). Every member exists
-// in Unity; the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3); cmd/unityapi checks
+// in Unity; the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3); cmd/unitystubcheck checks
 // every declaration against each supported version's branch.
 using System;
 using System.Collections;

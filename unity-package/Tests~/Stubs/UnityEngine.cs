@@ -1,5 +1,5 @@
 // Stubs of the UnityEngine API the adapters use (Unity 2022.3 / 6). Every member exists
-// in Unity; the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3); cmd/unityapi checks
+// in Unity; the comments cite its file in Unity-Technologies/UnityCsReference (branch 2022.3); cmd/unitystubcheck checks
 // every declaration against each supported version's branch.
 // Bodies are placeholders where the adapters' tests do not run them; the scene objects,
 // math and Undo behave (World.cs, Transform.cs, Math.cs, Undo.cs).

@@ -2,7 +2,7 @@
 // components and Transform hierarchy, scenes. Enough of Unity's behaviour for the package's
 // adapters to run under mono (Tests~/Fake): each behaviour cites the reference source or
 // manual page it follows (Unity-Technologies/UnityCsReference, branch 2022.3 unless noted).
-// Public members exist in Unity (cmd/unityapi checks them per version); what the fake needs
+// Public members exist in Unity (cmd/unitystubcheck checks them per version); what the fake needs
 // beyond them is internal.
 using System;
 using System.Collections.Generic;
