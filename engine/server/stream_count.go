@@ -1,0 +1,108 @@
+package server
+
+// The daemon's count of stdio streams: the bound on how many are open, the
+// refusal once it shuts down, and the release and wait of its shutdown.
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// errShuttingDown says the daemon refuses new streams because it is
+// shutting down.
+var errShuttingDown = errors.New("the daemon is shutting down; the stdio shim connects to the next one")
+
+// streamStarted counts a new stdio stream; an error once the daemon is
+// shutting down or MaxStreams are open.
+func (s *Server) streamStarted() error {
+	s.streamMu.Lock()
+	defer s.streamMu.Unlock()
+	if s.shuttingDown {
+		return errShuttingDown
+	}
+	if max := s.maxStreams(); s.streamCount >= max {
+		return fmt.Errorf("%d stdio sessions are open, the daemon's limit; end one (close an MCP client) and connect again", max)
+	}
+	s.streamCount++
+	return nil
+}
+
+// streamEnded counts a stream that ended (st: nil before the upgrade).
+func (s *Server) streamEnded(st *stream) {
+	if s.Ended != nil {
+		defer s.Ended()
+	}
+	s.streamMu.Lock()
+	defer s.streamMu.Unlock()
+	delete(s.live, st)
+	if s.streamCount--; s.streamCount == 0 && s.streamIdle != nil {
+		close(s.streamIdle)
+		s.streamIdle = nil
+	}
+}
+
+// Streams counts the stdio streams open now.
+func (s *Server) Streams() int {
+	s.streamMu.Lock()
+	defer s.streamMu.Unlock()
+	return s.streamCount
+}
+
+// ReleaseStreams stops every stdio stream writing and refuses new ones
+// (stream.release): the first step of a shutdown.
+func (s *Server) ReleaseStreams() {
+	s.streamMu.Lock()
+	s.shuttingDown = true
+	live := make([]*stream, 0, len(s.live))
+	for st := range s.live {
+		live = append(live, st)
+	}
+	s.streamMu.Unlock()
+	for _, st := range live {
+		st.release()
+	}
+}
+
+// WaitStreams refuses new stdio streams and waits, at most d, until every
+// stream has ended (each shim closes its side once it saw the release).
+func (s *Server) WaitStreams(d time.Duration) {
+	s.streamMu.Lock()
+	s.shuttingDown = true
+	if s.streamCount == 0 {
+		s.streamMu.Unlock()
+		return
+	}
+	if s.streamIdle == nil {
+		s.streamIdle = make(chan struct{})
+	}
+	idle := s.streamIdle
+	s.streamMu.Unlock()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-idle:
+	case <-t.C:
+	}
+}
+
+func (s *Server) maxStreams() int {
+	if s.MaxStreams > 0 {
+		return s.MaxStreams
+	}
+	return DefaultMaxStreams
+}
+
+func (s *Server) streamWriteTimeout() time.Duration {
+	if s.StreamWriteTimeout > 0 {
+		return s.StreamWriteTimeout
+	}
+	return DefaultStreamWriteTimeout
+}
+
+func (s *Server) bodyTimeout() time.Duration {
+	if s.BodyTimeout > 0 {
+		return s.BodyTimeout
+	}
+	return 30 * time.Second
+}
