@@ -156,6 +156,18 @@ func newClient(in io.Writer, out io.Reader) *client {
 
 func (c *client) send(s string) { io.WriteString(c.in, s+"\n") }
 
+// initialized sends the client's initialize, has the daemon's connection
+// answer it, waits for the answer, and returns that connection.
+func initialized(t *testing.T, c *client, d *fakeDaemon) *fakeConn {
+	t.Helper()
+	c.send(initialize)
+	c1 := d.next(t)
+	c1.expect(t, `"method":"initialize"`)
+	c1.send(`{"jsonrpc":"2.0","id":1,"result":{}}`)
+	c.answers(t, "1")
+	return c1
+}
+
 // answers collects what the client receives until it has one per id.
 func (c *client) answers(t *testing.T, ids ...string) map[string]string {
 	t.Helper()
@@ -244,11 +256,7 @@ func TestRestartResendsOnlyWhatIsSafe(t *testing.T) {
 func TestOversizedMessageAnsweredByItsID(t *testing.T) {
 	d := newFakeDaemon(t)
 	c := startShim(t, d)
-	c.send(initialize)
-	c1 := d.next(t)
-	c1.expect(t, `"method":"initialize"`)
-	c1.send(`{"jsonrpc":"2.0","id":1,"result":{}}`)
-	c.answers(t, "1")
+	c1 := initialized(t, c, d)
 	c.send(`{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"x","arguments":{"code":"` + strings.Repeat("a", api.MaxRequestBytes) + `"}}}`)
 	got := c.answers(t, `"big"`)
 	if !strings.Contains(got[api.IDKey(json.RawMessage(`"big"`))], "size limit") {
