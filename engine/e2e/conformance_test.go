@@ -48,9 +48,20 @@ func TestConformanceSuite(t *testing.T) {
 	for _, s := range []string{"server-initialize", "ping", "tools-list", "dns-rebinding-protection", "server-sse-multiple-streams",
 		"logging-set-level", "resources-list", "resources-subscribe", "resources-unsubscribe"} {
 		t.Run(s, func(t *testing.T) {
-			cmd := exec.Command(node, filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js"),
-				"server", "--url", "http://localhost:"+port+"/mcp", "--scenario", s)
-			out, err := cmd.CombinedOutput()
+			run := func() ([]byte, error) {
+				return exec.Command(node, filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js"),
+					"server", "--url", "http://localhost:"+port+"/mcp", "--scenario", s).CombinedOutput()
+			}
+			out, err := run()
+			// "terminated" is Node's fetch saying its socket closed while
+			// a body was read. Seen once in CI on a loaded machine, with
+			// the proxy reporting its upstream read canceled (its own
+			// side, not the daemon's): that is run once more, and only
+			// the second outcome counts.
+			if strings.Contains(string(out), "Failed: terminated") {
+				t.Logf("scenario %s: a connection was cut; running it once more:\n%s", s, out)
+				out, err = run()
+			}
 			m := passed.FindStringSubmatch(string(out))
 			if err != nil || m == nil || m[1] != m[2] {
 				t.Errorf("scenario %s: %v\n%s", s, err, out)

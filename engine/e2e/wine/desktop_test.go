@@ -87,12 +87,7 @@ func TestTrayOnWindows(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatalf("Quit in the tray menu did not stop unitymcp-tray.exe: %s", serve.stderr)
 	}
-	if code := serve.cmd.ProcessState.ExitCode(); code != 0 {
-		t.Errorf("unitymcp-tray.exe exited %d after Quit: %s", code, serve.stderr)
-	}
-	if _, err := os.Stat(filepath.Join(home, "daemon.json")); !os.IsNotExist(err) {
-		t.Errorf("daemon.json left after Quit: %v", err)
-	}
+	stoppedCleanly(t, serve, home, "unitymcp-tray.exe after Quit")
 }
 
 // focus-window on Windows: the editor's process has a window (a Windows
@@ -237,9 +232,7 @@ func TestNotificationsOnWindows(t *testing.T) {
 			case <-time.After(30 * time.Second):
 				t.Fatalf("the daemon hangs on its way out after a notification: %s", serve.stderr)
 			}
-			if code := serve.cmd.ProcessState.ExitCode(); code != 0 || strings.Contains(serve.stderr.String(), "fatal error") {
-				t.Errorf("the daemon exited %d: %s", code, serve.stderr)
-			}
+			stoppedCleanly(t, serve, home, "the daemon")
 			if !tc.windows10 && strings.Contains(log(), "notification failed") {
 				t.Errorf("the balloon route failed:\n%s", log())
 			}

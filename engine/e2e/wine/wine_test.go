@@ -328,6 +328,29 @@ func (p *proc) exited() bool {
 	}
 }
 
+// stoppedCleanly fails t unless p, a daemon asked to stop, ended with
+// code 0 and left no daemon.json in dir. Wine's teardown of a process
+// with many threads (a Go program's) can end it by a signal after its last
+// line ran: seen once in CI, after "shutting down" and the state file's
+// removal. What this guards — the stop completing, no Go runtime crash —
+// holds then, so a signal after daemon.json is gone is logged, not failed.
+func stoppedCleanly(t *testing.T, p *proc, dir, what string) {
+	t.Helper()
+	st := p.cmd.ProcessState
+	_, statErr := os.Stat(filepath.Join(dir, "daemon.json"))
+	gone := os.IsNotExist(statErr)
+	switch {
+	case strings.Contains(p.stderr.String(), "fatal error"):
+		t.Errorf("%s crashed on its way out (%s): %s", what, st, p.stderr)
+	case !gone:
+		t.Errorf("%s left daemon.json (%v) and exited %s: %s", what, statErr, st, p.stderr)
+	case st.ExitCode() == -1:
+		t.Logf("%s ended by a signal in Wine's teardown after a clean stop (%s)", what, st)
+	case st.ExitCode() != 0:
+		t.Errorf("%s exited %d: %s", what, st.ExitCode(), p.stderr)
+	}
+}
+
 // start runs a Windows program in the background; it is killed at cleanup.
 func (e *winEnv) start(t *testing.T, o opts, prog string, args ...string) *proc {
 	t.Helper()
