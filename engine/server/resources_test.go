@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/unitymcp/unitymcp/engine/project"
 )
 
 // rpcAnswer posts one request of the session and decodes its answer (a
@@ -123,4 +126,60 @@ func TestSubscriptionRefusalOnTheStream(t *testing.T) {
 func jsonText(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b[1 : len(b)-1])
+}
+
+// resources/list lists the console and compile resources of the connected
+// editors the session's front serves: every one for the unpinned front,
+// its project's for a front pinned to it, none for a front pinned to a
+// project whose editor is not connected.
+func TestResourcesListTheEditorsTheFrontServes(t *testing.T) {
+	d := newTestDaemon(t, 0, 0, 0)
+	hash, err := project.HashDir(d.proj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := func(path, sid string) []string {
+		t.Helper()
+		rec := d.postTo(path, sid, `{"jsonrpc":"2.0","id":5,"method":"resources/list"}`)
+		text := rec.Body.String()
+		if i := strings.LastIndex(text, "data: "); i >= 0 {
+			text = strings.TrimSpace(text[i+len("data: "):])
+		}
+		var a struct {
+			Result struct {
+				Resources []struct{ URI string } `json:"resources"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(text), &a); err != nil {
+			t.Fatalf("resources/list on %s: %d %s", path, rec.Code, rec.Body)
+		}
+		var out []string
+		for _, r := range a.Result.Resources {
+			out = append(out, r.URI)
+		}
+		slices.Sort(out)
+		return out
+	}
+	session := func(path string) string {
+		t.Helper()
+		rec := d.postTo(path, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`)
+		sid := rec.Header().Get("Mcp-Session-Id")
+		if sid == "" {
+			t.Fatalf("initialize on %s: %d %s", path, rec.Code, rec.Body)
+		}
+		d.postTo(path, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		return sid
+	}
+	editor := []string{editorsURI, compileURI(hash), consoleURI(hash)}
+	if got := list("/mcp", d.sid); !slices.Equal(got, editor) {
+		t.Errorf("the unpinned session lists %q, want %q", got, editor)
+	}
+	pinned := "/projects/" + hash + "/mcp"
+	if got := list(pinned, session(pinned)); !slices.Equal(got, editor) {
+		t.Errorf("the session pinned to the editor's project lists %q, want %q", got, editor)
+	}
+	other := "/projects/0123456789abcdef/mcp"
+	if got, want := list(other, session(other)), []string{editorsURI}; !slices.Equal(got, want) {
+		t.Errorf("the session pinned to a project with no editor lists %q, want %q", got, want)
+	}
 }
