@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -69,5 +70,36 @@ func TestAnswerImagesAreBoundedPNGs(t *testing.T) {
 	res, _ = json.Marshal(map[string]any{"Screenshots": shots[:1]})
 	if imgs, notes := AnswerImages("get-logs", res); imgs != nil || notes != nil {
 		t.Errorf("get-logs sent %v %v", imgs, notes)
+	}
+}
+
+// The size bound is exact: a PNG of exactly MaxAnswerImageBytes is sent
+// whole, one a byte larger is not, and its note gives its size in KB
+// rounded up (2049 KB for 2 MiB and a byte) beside the limit.
+func TestAnswerImageSizeBoundIsExact(t *testing.T) {
+	dir := t.TempDir()
+	var enc bytes.Buffer
+	png.Encode(&enc, image.NewRGBA(image.Rect(0, 0, 2, 2)))
+	// png.DecodeConfig reads the header only: bytes after the image keep it a PNG.
+	at := append(append([]byte{}, enc.Bytes()...), make([]byte, MaxAnswerImageBytes-enc.Len())...)
+	over := append(append([]byte{}, at...), 0)
+	atPath, overPath := filepath.ToSlash(filepath.Join(dir, "at.png")), filepath.ToSlash(filepath.Join(dir, "over.png"))
+	for p, b := range map[string][]byte{atPath: at, overPath: over} {
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, _ := json.Marshal(map[string]any{"Screenshots": []map[string]string{{"ImagePath": atPath}, {"ImagePath": overPath}}})
+	imgs, notes := AnswerImages("screenshot", res)
+	if len(imgs) != 1 || imgs[0].Path != atPath || !bytes.Equal(imgs[0].PNG, at) {
+		var got []string
+		for _, img := range imgs {
+			got = append(got, fmt.Sprintf("%s (%d bytes)", img.Path, len(img.PNG)))
+		}
+		t.Errorf("sent %v; want at.png whole (%d bytes)", got, len(at))
+	}
+	want := fmt.Sprintf("the image %s is not shown here: it is 2049 KB, over the 2048 KB sent with an answer (capture at a lower ResolutionScale to see it here); read the file itself", overPath)
+	if len(notes) != 1 || notes[0] != want {
+		t.Errorf("notes %q\nwant [%q]", notes, want)
 	}
 }

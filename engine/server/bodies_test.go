@@ -2,8 +2,10 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"net/http/httptest"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -53,5 +55,58 @@ func TestLargeBodiesBounded(t *testing.T) {
 		}
 	case <-time.After(3 * time.Second):
 		t.Error("the waiting large body was not read after the slot freed")
+	}
+}
+
+// The size classes' edges: a body of declared length up to smallBodyBytes
+// is read into one buffer of exactly its size (memory taken once, none
+// spare; io.ReadAll would start at 512 bytes and grow), and one of exactly
+// LargeBodyBytes is not large: it is read at once while every large slot
+// is held.
+func TestBodySizeClassEdges(t *testing.T) {
+	t.Parallel()
+	s := &Server{LargeBodies: 1}
+	held, err := s.largeSlot(context.Background(), time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held()
+	read := func(n int) {
+		t.Helper()
+		body := bytes.Repeat([]byte("y"), n)
+		r := httptest.NewRequest("POST", "/mcp", bytes.NewReader(body))
+		b, release, err := s.readBody(httptest.NewRecorder(), r, 0)
+		release()
+		if err != nil || !bytes.Equal(b, body) {
+			t.Fatalf("a body of %d bytes: read %d bytes, %v", n, len(b), err)
+		}
+		if n <= smallBodyBytes && cap(b) != n {
+			t.Errorf("a body of %d bytes was read into a buffer of %d", n, cap(b))
+		}
+	}
+	for _, n := range []int{0, 1, smallBodyBytes, LargeBodyBytes} {
+		read(n)
+	}
+}
+
+// A body of exactly smallBodyBytes is still read into one buffer: reading
+// it allocates about its size once, not io.ReadAll's growing pieces and
+// their copy (twice the size). Not parallel: the count is the process's.
+func TestSmallBodyReadIntoOneBuffer(t *testing.T) {
+	s := &Server{}
+	body := bytes.Repeat([]byte("s"), smallBodyBytes)
+	const runs = 20
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range runs {
+		b, release, err := s.readBody(httptest.NewRecorder(), httptest.NewRequest("POST", "/mcp", bytes.NewReader(body)), 0)
+		release()
+		if err != nil || len(b) != smallBodyBytes {
+			t.Fatalf("read %d bytes, %v", len(b), err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / runs; per > smallBodyBytes*3/2 {
+		t.Errorf("reading a body of %d bytes allocated %d bytes; want one buffer of its size", smallBodyBytes, per)
 	}
 }

@@ -1,0 +1,57 @@
+package server
+
+import (
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// An answer the daemon writes itself on /mcp (here a refused
+// subscription) declares its exact length: an HTTP client reads
+// Content-Length bytes, so a wrong one cuts the answer or hangs the read.
+func TestOwnAnswerDeclaresItsLength(t *testing.T) {
+	d, _, _, _ := newTestServer(t, 5*time.Second, "Own")
+	rec := d.post(subscribeBody(1, "resources/subscribe", "unity://editors/"+strings.Repeat("a", MaxResourceURI)+"/console"))
+	body := rec.Body.String()
+	if !strings.Contains(body, "resources/subscribe refused") || !strings.HasSuffix(body, "}\n") {
+		t.Fatalf("the daemon answered %d %.300s; want its refusal", rec.Code, body)
+	}
+	if got := rec.Header().Get("Content-Length"); got != strconv.Itoa(len(body)) {
+		t.Errorf("Content-Length %s for an answer of %d bytes", got, len(body))
+	}
+}
+
+// WaitPosts returns at once when no MCP POST is being answered, and
+// otherwise when the last one in flight ends (not at its timeout).
+func TestWaitPostsEndsWithTheLastPost(t *testing.T) {
+	t.Parallel()
+	s := &Server{}
+	s.WaitPosts(time.Hour) // none in flight: returns at once
+	endA, endB := s.posting(), s.posting()
+	waited := make(chan struct{})
+	go func() { s.WaitPosts(time.Hour); close(waited) }()
+	// WaitPosts waits on the channel it made; the last POST to end closes it.
+	var idle chan struct{}
+	for idle == nil {
+		runtime.Gosched()
+		s.postMu.Lock()
+		idle = s.postIdle
+		s.postMu.Unlock()
+	}
+	endA()
+	select {
+	case <-idle:
+		t.Fatal("WaitPosts was released while a POST was still being answered")
+	default:
+	}
+	endB()
+	select {
+	case <-idle:
+	default:
+		t.Fatal("WaitPosts was not released when the last POST ended")
+	}
+	<-waited
+	s.WaitPosts(time.Hour) // none in flight again: returns at once
+}
