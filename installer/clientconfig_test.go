@@ -263,3 +263,72 @@ func TestOneLineConfig(t *testing.T) {
 		t.Errorf("multi-line file after the removal:\n%s", back)
 	}
 }
+
+// A request the installer cannot place says what to give instead: the
+// project folder when --scope project has none, --scope user for a client
+// that has no project-scope file.
+func TestResolveSaysWhatToGive(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		req  ClientRequest
+		want string
+	}{
+		{ClientRequest{Client: "cursor", Scope: "project", Env: Env{Home: "/h"}}, "--scope project needs --project DIR"},
+		{ClientRequest{Client: "claude-desktop", Scope: "project", Env: Env{Home: "/h", Project: "/h/Game"}}, "Claude Desktop has no project-scope config; use --scope user"},
+		{ClientRequest{Client: "windsurf", Scope: "project", Env: Env{Home: "/h", Project: "/h/Game"}}, "Windsurf has no project-scope config; use --scope user"},
+	} {
+		if _, _, err := tc.req.resolve(); err == nil || err.Error() != tc.want {
+			t.Errorf("%s --scope %s (project %q): %v, want %q", tc.req.Client, tc.req.Scope, tc.req.Env.Project, err, tc.want)
+		}
+	}
+}
+
+// The notes of an install: at user scope, the environment a stdio entry
+// sets (only when it sets one) and nothing for HTTP; at project scope the
+// HTTP form says where the token it reads comes from (the state
+// directory's token file); the client's gate comes last, and only when it
+// has one for that scope.
+func TestClientNotes(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	proj := filepath.Join(home, "Game")
+	bin := filepath.Join(home, "bin")
+	os.MkdirAll(bin, 0o755)
+	os.WriteFile(filepath.Join(bin, "unitymcp"), []byte("#!/bin/sh\n"), 0o755)
+	env := Env{GOOS: "linux", Home: home, Project: proj, Path: bin}
+	withEnv := Server{Command: filepath.Join(bin, "unitymcp"), Args: []string{"stdio"}, URL: "http://127.0.0.1:27182/mcp", Token: "tok",
+		Env: map[string]string{"UNITYMCP_HOME": "/srv/state"}}
+	noEnv := withEnv
+	noEnv.Env = nil
+	stdioNote := "the entry sets UNITYMCP_HOME=/srv/state for `unitymcp stdio`"
+	approve := "Claude Code asks you to approve the servers of .mcp.json"
+	pins := `pins the project by its product name "Game"`
+	for _, tc := range []struct {
+		name  string
+		req   ClientRequest
+		notes []string // each note, in order, holds one of these
+	}{
+		{"user stdio with env", ClientRequest{Client: "claude-code", Mode: "stdio", Server: withEnv}, []string{stdioNote}},
+		{"user stdio without env", ClientRequest{Client: "claude-code", Mode: "stdio", Server: noEnv}, nil},
+		{"user http with env", ClientRequest{Client: "claude-code", Server: withEnv}, nil},
+		{"user stdio, gate", ClientRequest{Client: "gemini-cli", Mode: "stdio", Server: withEnv}, []string{stdioNote, "only in folders you trust"}},
+		{"project stdio", ClientRequest{Client: "claude-code", Scope: "project", Server: noEnv}, []string{approve}},
+		{"project http, state dir", ClientRequest{Client: "claude-code", Scope: "project", Mode: "http", Server: noEnv, StateDir: "/srv/umcp"},
+			[]string{`export UNITYMCP_TOKEN="$(cat ` + filepath.Join("/srv/umcp", "token") + `)"`, pins, approve}},
+		{"project http, no state dir", ClientRequest{Client: "claude-code", Scope: "project", Mode: "http", Server: noEnv},
+			[]string{`export UNITYMCP_TOKEN="$(cat the token file in the state directory)"`, pins, approve}},
+	} {
+		tc.req.Env = env
+		res, err := tc.req.Snippet()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		ok := len(res.Notes) == len(tc.notes)
+		for i := 0; ok && i < len(tc.notes); i++ {
+			ok = strings.Contains(res.Notes[i], tc.notes[i])
+		}
+		if !ok {
+			t.Errorf("%s: notes\n%q\nwant notes holding\n%q", tc.name, res.Notes, tc.notes)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -203,5 +204,71 @@ func TestLocalSourceFindsTheBuildCheckout(t *testing.T) {
 	got, err := PackageRef("local", "", exe)
 	if err != nil || got != "file:"+filepath.ToSlash(want) {
 		t.Errorf("got %q %v, want file:%s", got, err, filepath.ToSlash(want))
+	}
+}
+
+// Unity versions compare by major and minor number, read digit by digit
+// up to the first non-digit; a missing minor is 0.
+func TestMajorMinor(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string][2]int{
+		"2022.3.50f1": {2022, 3}, "6000": {6000, 0}, "2029.19.1f1": {2029, 19}, "2022.03": {2022, 3},
+		"2022.0": {2022, 0}, "": {0, 0}, "6000.0a": {6000, 0}, "9/": {9, 0},
+	} {
+		if got := majorMinor(in); got != want {
+			t.Errorf("majorMinor(%q) = %v, want %v", in, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		v, want string
+		ok      bool
+	}{{"2029.1", "2022.3", true}, {"6000", "6000.0", true}, {"2022", "2022.1", false}, {"2022.9f1", "2022.10", false}} {
+		if got := versionAtLeast(tc.v, tc.want); got != tc.ok {
+			t.Errorf("versionAtLeast(%q, %q) = %v, want %v", tc.v, tc.want, got, tc.ok)
+		}
+	}
+}
+
+// A package installs unity-package under share/unitymcp beside its bin/:
+// --source local takes that one, before the checkout the binary was built
+// from — also when the binary is started through a link (Homebrew's bin,
+// winget's command alias): then beside the file the link points at.
+func TestLocalSourceBesideTheBinary(t *testing.T) {
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	prefix := filepath.Join(root, "Cellar", "unitymcp")
+	pkg := filepath.Join(prefix, "share", "unitymcp", "unity-package")
+	os.MkdirAll(pkg, 0o755)
+	os.WriteFile(filepath.Join(pkg, "package.json"), []byte(`{"name": "`+PackageName+`"}`), 0o644)
+	exe := filepath.Join(prefix, "bin", "unitymcp")
+	os.MkdirAll(filepath.Dir(exe), 0o755)
+	os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755)
+	t.Chdir(t.TempDir())
+	exes := []string{exe}
+	if runtime.GOOS != "windows" { // symbolic links need a privilege there
+		link := filepath.Join(root, "bin", "unitymcp")
+		os.MkdirAll(filepath.Dir(link), 0o755)
+		if err := os.Symlink(exe, link); err != nil {
+			t.Fatal(err)
+		}
+		exes = append(exes, link)
+	}
+	for _, e := range exes {
+		if got, err := PackageRef("local", "", e); err != nil || got != "file:"+filepath.ToSlash(pkg) {
+			t.Errorf("%s: got %q %v, want file:%s", e, got, err, filepath.ToSlash(pkg))
+		}
+	}
+}
+
+// The manifest written for a project Unity never opened is the empty
+// project's of its version: uGUI 2.0.0 from Unity 6, 1.0.0 before.
+func TestDefaultManifestFollowsTheUnityVersion(t *testing.T) {
+	t.Parallel()
+	for version, ugui := range map[string]string{"2022.3.50f1": "1.0.0", "6000.0.23f1": "2.0.0", "6000.3.0a1": "2.0.0"} {
+		proj := unityProject(t, "")
+		os.WriteFile(filepath.Join(proj, "ProjectSettings", "ProjectVersion.txt"), []byte("m_EditorVersion: "+version+"\n"), 0o644)
+		var m struct{ Dependencies map[string]string }
+		if err := json.Unmarshal(defaultManifest(proj), &m); err != nil || m.Dependencies["com.unity.ugui"] != ugui {
+			t.Errorf("Unity %s: uGUI %q %v, want %s", version, m.Dependencies["com.unity.ugui"], err, ugui)
+		}
 	}
 }

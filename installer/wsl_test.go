@@ -50,6 +50,16 @@ func TestToWSLPath(t *testing.T) {
 		{`D:\My Games\x.exe`, "/mnt/d/My Games/x.exe", true},
 		{`C:\`, "/mnt/c", true},
 		{`c:/tools/`, "/mnt/c/tools", true},
+		{`C:`, "/mnt/c", true},
+		{`a:\x`, "/mnt/a/x", true},
+		{`z:\`, "/mnt/z", true},
+		{`A:\y`, "/mnt/a/y", true},
+		{`Z:\`, "/mnt/z", true},
+		{`@:\x`, "", false},
+		{`[:\x`, "", false},
+		{`{:\x`, "", false},
+		{`1:\x`, "", false},
+		{`C`, "", false},
 		{`\\wsl.localhost\Ubuntu\home`, "", false},
 		{`/mnt/c/x`, "", false},
 	} {
@@ -150,6 +160,11 @@ func TestFindWindowsExe(t *testing.T) {
 	if _, err := h.FindWindowsExe(ctx, ""); err == nil || !strings.Contains(err.Error(), def) || !strings.Contains(err.Error(), "--windows-exe") {
 		t.Errorf("none anywhere: got %v, want an error naming %s and --windows-exe", err, def)
 	}
+	// %LOCALAPPDATA% unknown (cmd.exe does not answer): only PATH was tried.
+	h = fakeHost(env, nil, "")
+	if _, err := h.FindWindowsExe(ctx, ""); err == nil || err.Error() != `no Windows unitymcp.exe on PATH: unpack the Windows zip into %LOCALAPPDATA%\unitymcp, or pass --windows-exe PATH` {
+		t.Errorf("no %%LOCALAPPDATA%%: got %v", err)
+	}
 }
 
 // The entries a client in WSL gets: the Windows exe as WSL sees it, with
@@ -225,6 +240,50 @@ func TestWSLHTTP(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(notes, "\n"), "mirrored") {
 		t.Errorf("notes %q do not mention mirrored networking", notes)
+	}
+	// The Windows daemon's own address (its daemon.json), when it has one.
+	for _, tc := range []struct{ daemon, addr string }{
+		{`{"pid": 7, "address": "127.0.0.1:27999"}`, "127.0.0.1:27999"},
+		{`{"pid": 7}`, api.DefaultAddr},
+	} {
+		os.WriteFile(filepath.Join(lad, "unitymcp", "daemon.json"), []byte(tc.daemon), 0o600)
+		s, notes, err := h.WSLServer(ctx, "/mnt/c/x/unitymcp.exe", "", true)
+		if err != nil || s.URL != "http://"+tc.addr+"/mcp" || !strings.Contains(strings.Join(notes, "\n"), "Windows daemon at "+tc.addr+" ") {
+			t.Errorf("daemon.json %s: URL %q, notes %q, %v; want the address %s", tc.daemon, s.URL, notes, err, tc.addr)
+		}
+	}
+}
+
+// A WSL path as Windows programs see it: what wslpath -w says (it knows a
+// moved automount root), else, when it fails or says nothing, the pure
+// translation.
+func TestWindowsPath(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	h := fakeHost(map[string]string{"WSL_DISTRO_NAME": "Ubuntu"}, nil, "")
+	h.Run = func(ctx context.Context, name string, args ...string) ([]byte, error) {
+		switch args[1] {
+		case "/data/x":
+			return []byte("E:\\x\n"), nil
+		case "/home/u/empty":
+			return []byte("\n"), nil
+		}
+		return nil, errors.New("wslpath: failed")
+	}
+	noRun := h
+	noRun.Run = nil
+	for _, tc := range []struct {
+		h        WSLHost
+		in, want string
+	}{
+		{h, "/data/x", `E:\x`},
+		{h, "/home/u/empty", `\\wsl.localhost\Ubuntu\home\u\empty`},
+		{h, "/mnt/c/fail", `C:\fail`},
+		{noRun, "/data/x", `\\wsl.localhost\Ubuntu\data\x`},
+	} {
+		if got, err := tc.h.WindowsPath(ctx, tc.in); err != nil || got != tc.want {
+			t.Errorf("WindowsPath(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
 	}
 }
 
