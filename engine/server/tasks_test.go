@@ -2,6 +2,8 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -68,4 +70,56 @@ func TestTaskResultIsThePlainResult(t *testing.T) {
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// A session keeps at most maxTasksPerSession tasks: the last one that fits
+// is kept, one more is refused, another session is not affected, and a
+// task dropped (its ttl ended) makes room. tasks/list answers them oldest
+// first (by id when made at the same instant).
+func TestTaskStoreBoundAndOrder(t *testing.T) {
+	t.Parallel()
+	var ts taskStore
+	base := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	mk := func(sid, id string, created time.Time) *task {
+		return &task{id: id, session: sid, created: created, cancel: func() {}, status: mcp.TaskStatusWorking}
+	}
+	var kept []*task
+	for i := range maxTasksPerSession {
+		tk := mk("a", fmt.Sprintf("t%02d", i), base.Add(time.Duration(maxTasksPerSession-i)*time.Second))
+		if !ts.add(tk) {
+			t.Fatalf("task %d of a session refused; the bound is %d", i+1, maxTasksPerSession)
+		}
+		kept = append(kept, tk)
+	}
+	if ts.add(mk("a", "one-more", base)) {
+		t.Errorf("task %d of a session kept; the bound is %d", maxTasksPerSession+1, maxTasksPerSession)
+	}
+	if !ts.add(mk("b", "other", base)) {
+		t.Errorf("another session's first task refused")
+	}
+	list := ts.list("a")
+	if len(list) != maxTasksPerSession || list[0].TaskId != fmt.Sprintf("t%02d", maxTasksPerSession-1) || list[len(list)-1].TaskId != "t00" {
+		t.Errorf("tasks/list of a full session: %d tasks from %s to %s; want %d, from t15 (made first) to t00", len(list), list[0].TaskId, list[len(list)-1].TaskId, maxTasksPerSession)
+	}
+	ts.drop(kept[0])
+	if ts.get("a", "t00") != nil || !ts.add(mk("a", "after-drop", base)) {
+		t.Errorf("a dropped task is still kept, or made no room")
+	}
+	for _, tk := range kept[1:] {
+		ts.drop(tk)
+	}
+	ts.drop(ts.get("a", "after-drop"))
+	if _, ok := ts.sessions["a"]; ok {
+		t.Errorf("a session whose tasks were all dropped is still kept")
+	}
+	ts.add(mk("c", "z", base))
+	ts.add(mk("c", "y", base))
+	ts.add(mk("c", "x", base.Add(-time.Second)))
+	var ids []string
+	for _, w := range ts.list("c") {
+		ids = append(ids, w.TaskId)
+	}
+	if want := []string{"x", "y", "z"}; !slices.Equal(ids, want) {
+		t.Errorf("tasks/list order %q, want %q (oldest first, then by id)", ids, want)
+	}
 }
