@@ -2,9 +2,11 @@ package definitions
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A file written for isuzu's loader (Json.NET's relaxed syntax) reads as
@@ -103,6 +105,7 @@ func TestRelaxedErrorPositions(t *testing.T) {
 		"{a: 1} /* never closed":               "a /* comment at line 1, column 8 is never closed",
 		"{a: 1}\r\n\r\n  /* open":              "line 3, column 3 is never closed",
 		"{a: 'open":                            "the file ends before its JSON value does",
+		"'open":                                "the file ends before its JSON value does",
 		"{a: 1,":                               "the file ends before its JSON value does",
 		"{a: 1}}":                              "more than one JSON value in the file (after the first, at line 1, column 7)",
 		"{a: 1} \n ]":                          "at line 2, column 2",
@@ -124,4 +127,64 @@ func TestRelaxedErrorPositions(t *testing.T) {
 			t.Errorf("%q: %q, want it to say %q", in, why, want)
 		}
 	}
+}
+
+// relax ends on every input, each construct also as the file's first
+// byte (where a scan that steps back falls off the start): whitespace, a
+// comment to the end of the line, a closing bracket, a trailing comma, a
+// comma, a colon, an opening bracket, a byte no JSON starts with, a quoted
+// string. Bounded, so that a scan that stops advancing fails the test
+// instead of hanging it (the bound only matters when it fails); the cases
+// stop at the first wrong one, so that a scan stepping back and forth
+// cannot pile up output for long. Not parallel: it runs before the
+// package's parallel tests, every one of which reads files through relax,
+// so that under go test -failfast a relax that never ends fails here
+// first instead of hanging them.
+func TestRelaxAlwaysEnds(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{" 1", " 1"},
+		{"// c\n1", "\n1"},
+		{"1 // c", "1 "},
+		{"]", "]"},
+		{",]", "]"},
+		{",1", ",1"},
+		{":1", ":1"},
+		{"{}", "{}"},
+		{"?", "?"},
+		{"'a'", `"a"`},
+		{"{a: [1, ?,], b: 'c'}", `{"a": [1, ?], "b": "c"}`},
+		{"[1,// c\n]", "[1\n]"},
+	}
+	wrong := make(chan string, 1)
+	go func() {
+		for _, c := range cases {
+			if got, err := relaxCaught(c.in); err != nil || got != c.want {
+				wrong <- fmt.Sprintf("relax(%q) = %q, %v; want %q", c.in, got, err, c.want)
+				return
+			}
+		}
+		wrong <- ""
+	}()
+	select {
+	case w := <-wrong:
+		if w != "" {
+			t.Fatal(w)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("relax did not end within 10 s on one of these inputs")
+	}
+}
+
+// relaxCaught is relax's output for in, a panic returned as an error.
+func relaxCaught(in string) (out string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	r, err := relax([]byte(in))
+	if err != nil {
+		return "", err
+	}
+	return string(r.out), nil
 }

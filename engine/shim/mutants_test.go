@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"strconv"
@@ -17,20 +18,38 @@ import (
 )
 
 // runShim runs the shim with opt (In and Out filled in) and returns the
-// client's side.
+// client's side. A Run that returns early closes the stdin pipe, so that
+// the client's next message fails the test at once instead of waiting for
+// a reader forever; a Run that does not return once stdin ended and its
+// context was cancelled fails the test after a generous bound.
 func runShim(t *testing.T, opt Options) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	opt.In, opt.Out, opt.Project = inR, outW, "/p"
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
+	done := make(chan error, 1)
 	go func() {
-		Run(ctx, opt)
-		close(done)
+		err := Run(ctx, opt)
+		inR.CloseWithError(fmt.Errorf("Run returned (error %v) and reads stdin no more", err))
+		done <- err
 	}()
-	t.Cleanup(func() { cancel(); inW.Close(); <-done; outW.Close() })
-	return newClient(inW, outR)
+	t.Cleanup(func() {
+		cancel()
+		inW.Close()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Run: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Error("Run did not return once stdin ended and its context was cancelled")
+		}
+		outW.Close()
+	})
+	c := newClient(inW, outR)
+	c.t = t
+	return c
 }
 
 func answerFor(t *testing.T, c *client, id string) string {

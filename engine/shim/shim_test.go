@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -126,19 +128,11 @@ func (c *fakeConn) send(s string) { io.WriteString(c.c, s+"\n") }
 type client struct {
 	in    io.Writer
 	lines chan string
+	t     *testing.T // set: a message the shim does not take fails the test
 }
 
 func startShim(t *testing.T, d *fakeDaemon) *client {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		Run(ctx, Options{Dial: d.dial, Project: "/p", In: inR, Out: outW})
-		close(done)
-	}()
-	t.Cleanup(func() { cancel(); inW.Close(); <-done; outW.Close() })
-	return newClient(inW, outR)
+	return runShim(t, Options{Dial: d.dial})
 }
 
 // newClient is the client writing to in and reading the shim's output.
@@ -154,7 +148,12 @@ func newClient(in io.Writer, out io.Reader) *client {
 	return c
 }
 
-func (c *client) send(s string) { io.WriteString(c.in, s+"\n") }
+func (c *client) send(s string) {
+	if _, err := io.WriteString(c.in, s+"\n"); err != nil && c.t != nil {
+		c.t.Helper()
+		c.t.Fatalf("the shim's stdin: %v", err)
+	}
+}
 
 // initialized sends the client's initialize, has the daemon's connection
 // answer it, waits for the answer, and returns that connection.
@@ -288,5 +287,39 @@ func TestStreamsEndingAtOnceAreNotRetriedForever(t *testing.T) {
 	got := c.answers(t, "1")
 	if !strings.Contains(got[api.IDKey(json.RawMessage("1"))], "three times in a row") {
 		t.Fatalf("after three streams ended at once: %v; want the initialize answered with why", got)
+	}
+}
+
+// readLine returns each line as it ends, and the end of stdin as io.EOF
+// (bounded: a readLine that reads on past a line or an end would spin).
+func TestReadLineEndsAtEachLineAndAtTheEnd(t *testing.T) {
+	type result struct {
+		line string
+		err  error
+	}
+	got := make(chan []result, 1)
+	go func() {
+		in := bufio.NewReaderSize(strings.NewReader("{\"a\":1}\n\nlast"), 16)
+		var rs []result
+		for {
+			line, _, over, err := readLine(in)
+			if over {
+				err = errors.New("over the limit")
+			}
+			rs = append(rs, result{string(line), err})
+			if err != nil {
+				break
+			}
+		}
+		got <- rs
+	}()
+	select {
+	case rs := <-got:
+		want := []result{{"{\"a\":1}\n", nil}, {"\n", nil}, {"last", io.EOF}}
+		if fmt.Sprint(rs) != fmt.Sprint(want) {
+			t.Fatalf("readLine gave %v; want %v", rs, want)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("readLine did not return within 10 s")
 	}
 }
