@@ -122,3 +122,19 @@ func TestPeerCallUnencodableParams(t *testing.T) {
 		t.Errorf("unencodable params on a closed peer: %v, want the encoder's error", err)
 	}
 }
+
+// SetStallTimeout takes a positive duration; zero or less leaves the one
+// in force (a zero stall would drop the connection at its first write).
+func TestSetStallTimeoutTakesOnlyPositive(t *testing.T) {
+	p := &Peer{stall: DefaultStallTimeout}
+	for _, d := range []time.Duration{0, -time.Second} {
+		p.SetStallTimeout(d)
+		if p.stall != DefaultStallTimeout {
+			t.Fatalf("SetStallTimeout(%v) set %v, want %v kept", d, p.stall, DefaultStallTimeout)
+		}
+	}
+	p.SetStallTimeout(time.Nanosecond)
+	if p.stall != time.Nanosecond {
+		t.Errorf("SetStallTimeout(1ns) set %v", p.stall)
+	}
+}
