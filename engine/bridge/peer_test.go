@@ -138,3 +138,66 @@ func TestSetStallTimeoutTakesOnlyPositive(t *testing.T) {
 		t.Errorf("SetStallTimeout(1ns) set %v", p.stall)
 	}
 }
+
+// CloseWith ends the connection with a normal closure carrying its message,
+// a notification sent just before it going out first; with no message it
+// ends abruptly, with no close frame, as a crash would. Either way Reason
+// names why.
+func TestCloseWithNormalOrAbrupt(t *testing.T) {
+	for _, msg := range []string{"daemon stopping", ""} {
+		type seen struct {
+			frames []string
+			err    error
+		}
+		got := make(chan seen, 1)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ws, err := websocket.Accept(w, r, nil)
+			if err != nil {
+				return
+			}
+			defer ws.CloseNow()
+			var s seen
+			for {
+				_, data, err := ws.Read(r.Context())
+				if err != nil {
+					s.err = err
+					got <- s
+					return
+				}
+				s.frames = append(s.frames, string(data))
+			}
+		}))
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		c, _, err := websocket.Dial(ctx, strings.Replace(srv.URL, "http", "ws", 1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := NewPeer(c, nil, nil)
+		go p.Run()
+		why := errors.New("test over")
+		if err := p.Notify(MethodEvent, Event{Type: "last"}); err != nil {
+			t.Fatal(err)
+		}
+		p.CloseWith(why, msg)
+		var s seen
+		select {
+		case s = <-got:
+		case <-ctx.Done():
+			t.Fatalf("close %q: the other side saw no end", msg)
+		}
+		status := websocket.CloseStatus(s.err)
+		switch {
+		case msg != "" && (status != websocket.StatusNormalClosure || !strings.Contains(s.err.Error(), msg)):
+			t.Errorf("close %q: the other side saw %v (status %d), want a normal closure with the message", msg, s.err, status)
+		case msg != "" && (len(s.frames) != 1 || !strings.Contains(s.frames[0], `"last"`)):
+			t.Errorf("close %q: frames before it %q, want the notification", msg, s.frames)
+		case msg == "" && status != -1:
+			t.Errorf("abrupt close: the other side saw status %d (%v), want no close frame", status, s.err)
+		}
+		if p.Reason() != why {
+			t.Errorf("close %q: Reason %v, want %v", msg, p.Reason(), why)
+		}
+		cancel()
+		srv.Close()
+	}
+}
