@@ -1,11 +1,17 @@
 package server
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/project"
 )
 
 // An answer the daemon writes itself on /mcp (here a refused
@@ -54,4 +60,29 @@ func TestWaitPostsEndsWithTheLastPost(t *testing.T) {
 	}
 	<-waited
 	s.WaitPosts(time.Hour) // none in flight again: returns at once
+}
+
+// pinOf resolves a session's project selector once: none, a hash as it
+// is, a Unity project folder to its hash; a name no editor has is
+// refused, not taken for no pin.
+func TestPinOfResolvesTheSelector(t *testing.T) {
+	s := &Server{eng: logFront(t).eng}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "Assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dp, err := project.DataPath(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash := strings.Repeat("c", 16)
+	for sel, want := range map[string]string{"": "", " ": "", hash: hash, dir: project.Hash(dp)} {
+		if got, terr := s.pinOf(context.Background(), sel); got != want || terr != nil {
+			t.Errorf("pinOf(%q): %q, %v; want %q", sel, got, terr, want)
+		}
+	}
+	got, terr := s.pinOf(context.Background(), "NoSuchProject")
+	if terr == nil || terr.Code != api.CodeUnknownProject {
+		t.Errorf("pinOf of a name no editor has: %q, %v; want %s", got, terr, api.CodeUnknownProject)
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/unitymcp/unitymcp/engine"
+	"github.com/unitymcp/unitymcp/engine/bridge"
 	"github.com/unitymcp/unitymcp/engine/console"
 	"github.com/unitymcp/unitymcp/engine/definitions/run"
 	"github.com/unitymcp/unitymcp/engine/state"
@@ -177,5 +178,145 @@ func TestRelocatedSessionKeepsItsSubscriptions(t *testing.T) {
 	m.consoleUpdate(console.Update{Kind: console.UpdateConsole, Project: hashB})
 	if got, want := s.updated(), []string{consoleURI(hashB)}; !slices.Equal(got, want) {
 		t.Errorf("after moving to B the session was told %q of B's Console, want %q", got, want)
+	}
+}
+
+// notes drains the session's notifications: the Console messages (their
+// data) and the URIs of the resources/updated among them.
+func (s *logSession) notes() (msgs []map[string]any, uris []string) {
+	for {
+		select {
+		case n := <-s.sess.notes:
+			switch n.Method {
+			case "notifications/message":
+				data, _ := n.Params.AdditionalFields["data"].(map[string]any)
+				msgs = append(msgs, data)
+			case string(mcp.MethodNotificationResourceUpdated):
+				uris = append(uris, fmt.Sprint(n.Params.AdditionalFields["uri"]))
+			}
+		default:
+			return msgs, uris
+		}
+	}
+}
+
+// errorEntries is a Console update of project hash with n errors (a new
+// session's level lets errors through).
+func errorEntries(hash string, n int) console.Update {
+	u := console.Update{Kind: console.UpdateConsole, Project: hash}
+	for i := range n {
+		u.Entries = append(u.Entries, console.Entry{Seq: int64(i + 1), ConsoleEntry: bridge.ConsoleEntry{Type: "Error", Message: fmt.Sprint("error ", i+1)}})
+	}
+	return u
+}
+
+// A Console update of project A: its messages go to the session pinned to
+// A only (not to one pinned to B, nor to the unpinned one, which follows
+// no editor here), and the console resource of A is updated for every
+// session that subscribed to it, the unpinned one included.
+func TestConsoleUpdateReachesItsSessions(t *testing.T) {
+	m := logFront(t)
+	hashA, hashB := strings.Repeat("a", 16), strings.Repeat("b", 16)
+	u, a, b := joinLog(t, m, ""), joinLog(t, m, hashA), joinLog(t, m, hashB)
+	u.ask(t, m, "resources/subscribe", consoleURI(hashA))
+	a.ask(t, m, "resources/subscribe", consoleURI(hashA))
+	b.ask(t, m, "resources/subscribe", consoleURI(hashB))
+	for _, s := range []*logSession{u, a, b} {
+		s.notes()
+	}
+	m.consoleUpdate(errorEntries(hashA, 2))
+	for _, c := range []struct {
+		name     string
+		s        *logSession
+		messages int
+		uris     []string
+	}{
+		{"unpinned", u, 0, []string{consoleURI(hashA)}},
+		{"pinned to A", a, 2, []string{consoleURI(hashA)}},
+		{"pinned to B", b, 0, nil},
+	} {
+		msgs, uris := c.s.notes()
+		if len(msgs) != c.messages || !slices.Equal(uris, c.uris) {
+			t.Errorf("the session %s got %d of A's 2 messages and updates of %q; want %d and %q", c.name, len(msgs), uris, c.messages, c.uris)
+		}
+	}
+}
+
+// A session's bucket refills at logRate a second from when it was last
+// drawn on: after one second at 0 it lets logRate messages through and
+// holds back the rest, for a notice it arms; it never holds more than
+// logBurst.
+func TestLogBucketRefillsAtItsRate(t *testing.T) {
+	m := logFront(t)
+	hashA := strings.Repeat("a", 16)
+	a := joinLog(t, m, hashA)
+	a.notes()
+	c := &m.console
+	c.mu.Lock()
+	s := c.byID[a.sess.id]
+	t0 := time.Now()
+	s.tokens, s.refill = 0, t0
+	c.sendLogs(s, errorEntries(hashA, int(logRate)+10), t0.Add(time.Second))
+	dropped, armed := s.dropped, s.notice != nil
+	if armed {
+		s.notice.Stop()
+	}
+	c.mu.Unlock()
+	msgs, _ := a.notes()
+	if len(msgs) != int(logRate) || dropped != 10 || !armed {
+		t.Errorf("one second after the bucket ran dry %d of %d messages passed and %d were held back (notice armed: %v); want %d and 10, armed",
+			len(msgs), int(logRate)+10, dropped, armed, int(logRate))
+	}
+
+	c.mu.Lock()
+	s.tokens, s.refill = 0, t0
+	c.sendLogs(s, console.Update{Kind: console.UpdateConsole, Project: hashA}, t0.Add(time.Hour))
+	tokens := s.tokens
+	c.mu.Unlock()
+	if tokens != logBurst {
+		t.Errorf("an hour after the bucket ran dry it holds %v tokens, want logBurst %d", tokens, logBurst)
+	}
+}
+
+// resources/updated is sent at once when the subscription's last one is
+// updateInterval old or older (exactly updateInterval included), and
+// otherwise put off: a timer is armed and nothing is sent yet.
+func TestResourceUpdatedWaitsOutTheInterval(t *testing.T) {
+	m := logFront(t)
+	hashA := strings.Repeat("a", 16)
+	a := joinLog(t, m, hashA)
+	uri := consoleURI(hashA)
+	a.ask(t, m, "resources/subscribe", uri)
+	a.notes()
+	c := &m.console
+	now := time.Now()
+	for _, c2 := range []struct {
+		name  string
+		since time.Duration
+		sent  bool
+	}{
+		{"twice updateInterval", 2 * updateInterval, true},
+		{"exactly updateInterval", updateInterval, true},
+		{"half updateInterval", updateInterval / 2, false}, // last: its timer may fire
+	} {
+		c.mu.Lock()
+		s := c.byID[a.sess.id]
+		sub := s.subs[uri]
+		sub.last = now.Add(-c2.since)
+		c.resourceUpdated(s, uri, now)
+		armed := sub.timer != nil
+		if armed {
+			sub.timer.Stop()
+			sub.timer = nil
+		}
+		last := sub.last
+		_, uris := a.notes() // before a timer that fired can send (it takes c.mu)
+		c.mu.Unlock()
+		if sent := len(uris) == 1; sent != c2.sent || armed == c2.sent {
+			t.Errorf("%s after the last update: sent %q, timer armed %v; want sent %v", c2.name, uris, armed, c2.sent)
+		}
+		if c2.sent && !last.Equal(now) {
+			t.Errorf("%s after the last update: the update sent now is recorded at %v, want %v", c2.name, last, now)
+		}
 	}
 }
