@@ -94,15 +94,12 @@ func (s *Server) serveOwn(w http.ResponseWriter, r *http.Request, hash string, b
 // posting counts an MCP POST being answered; the returned func ends it.
 func (s *Server) posting() func() {
 	s.postMu.Lock()
-	s.postCount++
+	s.posts.add()
 	s.postMu.Unlock()
 	return func() {
 		s.postMu.Lock()
 		defer s.postMu.Unlock()
-		if s.postCount--; s.postCount == 0 && s.postIdle != nil {
-			close(s.postIdle)
-			s.postIdle = nil
-		}
+		s.posts.done()
 	}
 }
 
@@ -112,21 +109,9 @@ func (s *Server) posting() func() {
 // ends (mcp-go writes nothing for a request whose context ended).
 func (s *Server) WaitPosts(d time.Duration) {
 	s.postMu.Lock()
-	if s.postCount == 0 {
-		s.postMu.Unlock()
-		return
-	}
-	if s.postIdle == nil {
-		s.postIdle = make(chan struct{})
-	}
-	idle := s.postIdle
+	idle := s.posts.waiter()
 	s.postMu.Unlock()
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-idle:
-	case <-t.C:
-	}
+	waitAtMost(idle, d)
 }
 
 // taskMark is in every message the task methods answer ("task": or

@@ -43,7 +43,7 @@ func TestWaitPostsEndsWithTheLastPost(t *testing.T) {
 	for idle == nil {
 		runtime.Gosched()
 		s.postMu.Lock()
-		idle = s.postIdle
+		idle = s.posts.idle
 		s.postMu.Unlock()
 	}
 	endA()

@@ -299,7 +299,7 @@ func TestWaitPostsWaitsForTheMCPPost(t *testing.T) {
 	}()
 	<-entered
 	d.srv.postMu.Lock()
-	n := d.srv.postCount
+	n := d.srv.posts.n
 	d.srv.postMu.Unlock()
 	if n != 1 {
 		t.Errorf("MCP POSTs counted while one is answered: %d, want 1", n)

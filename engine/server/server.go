@@ -78,15 +78,13 @@ type Server struct {
 	MaxStreams         int
 	StreamWriteTimeout time.Duration
 	// The MCP POSTs being answered (WaitPosts), under postMu.
-	postMu    sync.Mutex
-	postCount int
-	postIdle  chan struct{} // closed when the count reaches 0 (WaitPosts)
+	postMu sync.Mutex
+	posts  idleCount
 	// The stdio streams open (WaitStreams), under streamMu; after
 	// ReleaseStreams or WaitStreams no new one starts.
 	streamMu     sync.Mutex
-	streamCount  int
+	streams      idleCount
 	live         map[*stream]struct{} // upgraded and not yet ended (ReleaseStreams)
-	streamIdle   chan struct{}        // closed when the count reaches 0 (WaitStreams)
 	shuttingDown bool
 }
 

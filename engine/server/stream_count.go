@@ -21,10 +21,10 @@ func (s *Server) streamStarted() error {
 	if s.shuttingDown {
 		return errShuttingDown
 	}
-	if max := s.maxStreams(); s.streamCount >= max {
+	if max := s.maxStreams(); s.streams.n >= max {
 		return fmt.Errorf("%d stdio sessions are open, the daemon's limit; end one (close an MCP client) and connect again", max)
 	}
-	s.streamCount++
+	s.streams.add()
 	return nil
 }
 
@@ -36,17 +36,14 @@ func (s *Server) streamEnded(st *stream) {
 	s.streamMu.Lock()
 	defer s.streamMu.Unlock()
 	delete(s.live, st)
-	if s.streamCount--; s.streamCount == 0 && s.streamIdle != nil {
-		close(s.streamIdle)
-		s.streamIdle = nil
-	}
+	s.streams.done()
 }
 
 // Streams counts the stdio streams open now.
 func (s *Server) Streams() int {
 	s.streamMu.Lock()
 	defer s.streamMu.Unlock()
-	return s.streamCount
+	return s.streams.n
 }
 
 // ReleaseStreams stops every stdio stream writing and refuses new ones
@@ -69,21 +66,9 @@ func (s *Server) ReleaseStreams() {
 func (s *Server) WaitStreams(d time.Duration) {
 	s.streamMu.Lock()
 	s.shuttingDown = true
-	if s.streamCount == 0 {
-		s.streamMu.Unlock()
-		return
-	}
-	if s.streamIdle == nil {
-		s.streamIdle = make(chan struct{})
-	}
-	idle := s.streamIdle
+	idle := s.streams.waiter()
 	s.streamMu.Unlock()
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-idle:
-	case <-t.C:
-	}
+	waitAtMost(idle, d)
 }
 
 func (s *Server) maxStreams() int {

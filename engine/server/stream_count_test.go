@@ -22,7 +22,7 @@ func TestWaitStreamsWaitsForTheLast(t *testing.T) {
 	idle := func() chan struct{} {
 		s.streamMu.Lock()
 		defer s.streamMu.Unlock()
-		return s.streamIdle
+		return s.streams.idle
 	}
 	var ch chan struct{}
 	for bound := time.Now().Add(10 * time.Second); ch == nil; ch = idle() {
