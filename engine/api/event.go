@@ -51,9 +51,14 @@ type Diagnostic struct {
 
 // CompileFinished is the data of compile.finished.
 type CompileFinished struct {
-	Success    bool         `json:"success"`
-	ErrorCount int          `json:"errorCount"`
-	Errors     []Diagnostic `json:"errors"`
+	Success      bool         `json:"success"`
+	ErrorCount   int          `json:"errorCount"`
+	WarningCount int          `json:"warningCount"`
+	Errors       []Diagnostic `json:"errors"`
+	Warnings     []Diagnostic `json:"warnings"`
+	// Truncated is true when the daemon cut lists or texts (the counts are
+	// the editor's).
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // TestFailure is one failed test of tests.finished.

@@ -82,24 +82,11 @@ func boundEvent(ev *Event) bool {
 	return true
 }
 
-// compileData is compile.finished as the package sends it (api.CompileFinished
-// plus the warnings).
-type compileData struct {
-	Success      bool             `json:"success"`
-	ErrorCount   int              `json:"errorCount"`
-	WarningCount int              `json:"warningCount"`
-	Errors       []api.Diagnostic `json:"errors"`
-	Warnings     []api.Diagnostic `json:"warnings"`
-	// Truncated is true when the daemon cut lists or texts (the counts are
-	// the editor's).
-	Truncated bool `json:"truncated,omitempty"`
-}
-
 // boundCompile re-encodes compile.finished with at most MaxDiagnostics
 // errors and warnings and their texts cut; data that is not such an
 // object becomes {}.
 func boundCompile(data json.RawMessage) json.RawMessage {
-	var c compileData
+	var c api.CompileFinished
 	if len(data) == 0 || json.Unmarshal(data, &c) != nil {
 		return json.RawMessage("{}")
 	}

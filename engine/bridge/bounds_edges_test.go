@@ -130,39 +130,39 @@ func TestEventsAtTheirBounds(t *testing.T) {
 	file, longFile := strings.Repeat("f", MaxFileBytes), strings.Repeat("f", MaxFileBytes+1)
 	for _, c := range []struct {
 		name string
-		in   compileData
-		want func(compileData) string // "" when right
+		in   api.CompileFinished
+		want func(api.CompileFinished) string // "" when right
 	}{
-		{"at the bounds", compileData{ErrorCount: 1, Errors: diags(MaxDiagnostics, fits, file), WarningCount: 500, Warnings: diags(MaxDiagnostics, "w", "")},
-			func(g compileData) string {
+		{"at the bounds", api.CompileFinished{ErrorCount: 1, Errors: diags(MaxDiagnostics, fits, file), WarningCount: 500, Warnings: diags(MaxDiagnostics, "w", "")},
+			func(g api.CompileFinished) string {
 				if len(g.Errors) != MaxDiagnostics || g.Errors[0].Message != fits || g.Errors[0].File != file || g.ErrorCount != MaxDiagnostics || g.WarningCount != 500 || g.Truncated {
 					return fmt.Sprintf("%d errors, counts %d/%d, truncated %v", len(g.Errors), g.ErrorCount, g.WarningCount, g.Truncated)
 				}
 				return ""
 			}},
-		{"one error too many", compileData{Errors: diags(MaxDiagnostics+1, "e", "")},
-			func(g compileData) string {
+		{"one error too many", api.CompileFinished{Errors: diags(MaxDiagnostics+1, "e", "")},
+			func(g api.CompileFinished) string {
 				if len(g.Errors) != MaxDiagnostics || g.ErrorCount != MaxDiagnostics+1 || !g.Truncated {
 					return fmt.Sprintf("%d errors, count %d, truncated %v", len(g.Errors), g.ErrorCount, g.Truncated)
 				}
 				return ""
 			}},
-		{"one warning too many", compileData{Warnings: diags(MaxDiagnostics+1, "w", "")},
-			func(g compileData) string {
+		{"one warning too many", api.CompileFinished{Warnings: diags(MaxDiagnostics+1, "w", "")},
+			func(g api.CompileFinished) string {
 				if len(g.Warnings) != MaxDiagnostics || g.WarningCount != MaxDiagnostics+1 || !g.Truncated {
 					return fmt.Sprintf("%d warnings, count %d, truncated %v", len(g.Warnings), g.WarningCount, g.Truncated)
 				}
 				return ""
 			}},
-		{"a message too long", compileData{Errors: diags(1, cut, "")},
-			func(g compileData) string {
+		{"a message too long", api.CompileFinished{Errors: diags(1, cut, "")},
+			func(g api.CompileFinished) string {
 				if len(g.Errors) != 1 || g.Errors[0].Message != api.Cut(cut, MaxDiagnosticText) || !g.Truncated {
 					return fmt.Sprintf("%d errors, truncated %v", len(g.Errors), g.Truncated)
 				}
 				return ""
 			}},
-		{"a file too long", compileData{Warnings: diags(1, "w", longFile)},
-			func(g compileData) string {
+		{"a file too long", api.CompileFinished{Warnings: diags(1, "w", longFile)},
+			func(g api.CompileFinished) string {
 				if len(g.Warnings) != 1 || g.Warnings[0].File != api.Cut(longFile, MaxFileBytes) || !g.Truncated {
 					return fmt.Sprintf("%d warnings, truncated %v", len(g.Warnings), g.Truncated)
 				}
@@ -170,7 +170,7 @@ func TestEventsAtTheirBounds(t *testing.T) {
 			}},
 	} {
 		_, data := send(api.EventCompileFinished, c.in)
-		var got compileData
+		var got api.CompileFinished
 		if err := json.Unmarshal([]byte(data), &got); err != nil {
 			t.Fatalf("%s: %v in %.80s", c.name, err, data)
 		}

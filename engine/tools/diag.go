@@ -126,18 +126,9 @@ func knownTarget(ctx context.Context, c *engine.Call) (engine.Target, *api.ToolE
 	return t, terr
 }
 
-// compileRecord is the data of compile.finished as the editor sends it.
-type compileRecord struct {
-	Success      bool             `json:"success"`
-	ErrorCount   int              `json:"errorCount"`
-	WarningCount int              `json:"warningCount"`
-	Errors       []api.Diagnostic `json:"errors"`
-	Warnings     []api.Diagnostic `json:"warnings"`
-}
-
 // compileMessages lists a compile's errors, then its warnings when asked,
 // at most limit of them (errors first: they are what stops the build).
-func compileMessages(r compileRecord, warnings bool, limit int) (out []map[string]any, truncated bool) {
+func compileMessages(r api.CompileFinished, warnings bool, limit int) (out []map[string]any, truncated bool) {
 	out = []map[string]any{}
 	add := func(typ string, ds []api.Diagnostic) {
 		for _, d := range ds {
@@ -179,7 +170,7 @@ func runCompileStatus(ctx context.Context, c *engine.Call) (any, error) {
 	}
 	compiling := out["isCompiling"] == true
 	rec, ok := c.Engine().LastCompile(t.Hash)
-	var r compileRecord
+	var r api.CompileFinished
 	if ok && json.Unmarshal(rec.Result, &r) == nil {
 		out["errorCount"], out["warningCount"] = r.ErrorCount, r.WarningCount
 		out["completedAt"] = rec.Time.UTC().Format(time.RFC3339)
