@@ -84,7 +84,8 @@ func TestOneSidedBounds(t *testing.T) {
 // Ids at the edges of what is read exactly: the schema's pattern allows a
 // sign and 20 digits (21 characters); an integer may be written with a
 // fraction of zeros or an exponent, up to 64 characters and an exponent of
-// ±64, beyond which it is refused before any big number is built.
+// ±64 (at both ends), beyond which it is refused before any big number is
+// built.
 func TestIDEdges(t *testing.T) {
 	t.Parallel()
 	ps := []Param{P("instance_id", TypeID, "i")}
@@ -100,6 +101,9 @@ func TestIDEdges(t *testing.T) {
 		{long(65), ""},
 		{`0.` + strings.Repeat("0", 44) + `1e64`, "10000000000000000000"}, // exponent at the bound
 		{`1e65`, ""},
+		{`0e-64`, "0"}, // the negative exponent's bound: 0e-64 is exactly the integer 0
+		{`0E-64`, "0"},
+		{`0e-65`, ""},
 	} {
 		args := `{"instance_id":` + c.number + `}`
 		in, err := Decode([]byte(args))
