@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,13 +38,7 @@ func TestWaitPostsEndsWithTheLastPost(t *testing.T) {
 	waited := make(chan struct{})
 	go func() { s.WaitPosts(time.Hour); close(waited) }()
 	// WaitPosts waits on the channel it made; the last POST to end closes it.
-	var idle chan struct{}
-	for idle == nil {
-		runtime.Gosched()
-		s.postMu.Lock()
-		idle = s.posts.idle
-		s.postMu.Unlock()
-	}
+	idle := madeWaiter(t, &s.postMu, &s.posts)
 	endA()
 	select {
 	case <-idle:

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"runtime"
 	"testing"
 	"time"
 )
@@ -19,18 +18,7 @@ func TestWaitStreamsWaitsForTheLast(t *testing.T) {
 	}
 	returned := make(chan int, 1)
 	go func() { s.WaitStreams(time.Hour); returned <- s.Streams() }()
-	idle := func() chan struct{} {
-		s.streamMu.Lock()
-		defer s.streamMu.Unlock()
-		return s.streams.idle
-	}
-	var ch chan struct{}
-	for bound := time.Now().Add(10 * time.Second); ch == nil; ch = idle() {
-		if time.Now().After(bound) {
-			t.Fatal("WaitStreams made no channel to wait on with 2 streams open")
-		}
-		runtime.Gosched() // until WaitStreams made the channel it waits on
-	}
+	ch := madeWaiter(t, &s.streamMu, &s.streams)
 	s.streamEnded(nil)
 	select {
 	case <-ch:
