@@ -29,7 +29,6 @@ func TestSlowEventSubscriberDropped(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer slow.Close()
-	slow.(*net.TCPConn).SetReadBuffer(4096)
 	io.WriteString(slow, "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "+e.Token+"\r\n\r\n")
 	br := bufio.NewReader(slow)
 	slow.SetReadDeadline(time.Now().Add(5 * time.Second))

@@ -153,12 +153,15 @@ func TestStreamPeerThatStallsIsCutOff(t *testing.T) {
 	d.srv.BodyTimeout = 200 * time.Millisecond
 
 	s := openStream(t, d)
-	s.c.(*net.TCPConn).SetReadBuffer(4096) // so that the daemon's writes fill it soon
 	s.initialize()
 	// tools/list answers of tens of kilobytes each, never read: the
 	// socket buffers fill and a write of the daemon's waits past its
 	// deadline (the requests stop being read too, and then this write
-	// waits, until the daemon closes the stream).
+	// waits, until the daemon closes the stream). The client's receive
+	// buffer keeps its default size: shrunk after the window was
+	// advertised, it makes the kernel drop the daemon's segments — and
+	// the acknowledgements they carry — so both directions sit in
+	// retransmission backoff for seconds before the daemon's buffer fills.
 	go func() {
 		for i := 0; ; i++ {
 			if _, err := io.WriteString(s.c, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list"}`+"\n", i)); err != nil {
