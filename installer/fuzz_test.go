@@ -57,7 +57,8 @@ func FuzzSetMember(f *testing.F) {
 func FuzzTOMLTable(f *testing.F) {
 	for _, s := range []string{"", "a = 1\n", "[mcp_servers.unity]\ncommand = \"x\"\n[other]\n", "# c\n[mcp_servers.other]\nargs = []",
 		"[mcp_servers.unity]\nurl = \"u\"\n\n[mcp_servers.unity.http_headers]\nAuthorization = \"Bearer t\"\n",
-		"mcp_servers.unity = { command = \"x\" }\n", "[mcp_servers]\nunity.command = \"x\"\n"} {
+		"mcp_servers.unity = { command = \"x\" }\n", "[mcp_servers]\nunity.command = \"x\"\n",
+		"[n]\nt = \"\"\"\n[mcp_servers.unity]\n\"\"\"\n[mcp_servers.unity.env]\nA = \"1\"\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {

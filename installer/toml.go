@@ -1,6 +1,7 @@
 package installer
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
 )
 
 // Codex's config.toml is compared by meaning and edited by text. The
@@ -23,8 +25,9 @@ import (
 // (a TOML library that re-encodes the document would drop the comments).
 
 // errTOMLLayout says the entry exists but not as a [prefix.name] table the
-// installer can replace (an inline table or dotted keys under [prefix]).
-var errTOMLLayout = errors.New("written in a layout unitymcp does not rewrite (an inline table or dotted keys)")
+// installer can replace (an inline table or dotted keys under [prefix], or
+// [[prefix.name]], an array of tables).
+var errTOMLLayout = errors.New("written in a layout unitymcp does not rewrite (an inline table, dotted keys or an array of tables)")
 
 // setTOMLTable writes [prefix.name] with the entry's values (strings,
 // bools, string lists, and string maps as inline tables), replacing that
@@ -40,9 +43,8 @@ func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, err
 	if found && sameMeaning(cur, entry) {
 		return doc, false, nil
 	}
-	header := "[" + prefix + "." + name + "]"
 	var b strings.Builder
-	b.WriteString(header + "\n")
+	b.WriteString("[" + prefix + "." + name + "]\n")
 	for _, f := range entry {
 		v, err := tomlValue(f.V)
 		if err != nil {
@@ -51,16 +53,14 @@ func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, err
 		fmt.Fprintf(&b, "%s = %s\n", tomlKey(f.K), v)
 	}
 	table := b.String()
-	start, end, hasHeader := findTOMLTable(string(doc), header)
+	blocks, array := tomlTables(doc, prefix, name)
+	hasHeader := len(blocks) > 0
 	var out string
 	switch {
+	case array:
+		return nil, false, fmt.Errorf("the %s.%s entry is %w; remove it by hand, then run again (the file is unchanged)", prefix, name, errTOMLLayout)
 	case hasHeader:
-		rest := string(doc[end:])
-		sep := ""
-		if rest != "" && !strings.HasPrefix(rest, "\n") {
-			sep = "\n"
-		}
-		out = string(doc[:start]) + table + sep + rest
+		out = spliceTOML(string(doc), blocks, table)
 	case found:
 		return nil, false, fmt.Errorf("the %s.%s entry is %w; remove it by hand, then run again", prefix, name, errTOMLLayout)
 	default:
@@ -178,92 +178,104 @@ func tomlKey(k string) string {
 	return k
 }
 
-// removeTOMLTable deletes [prefix.name] and its sub-tables; false when the
-// file has no such entry. An entry in another layout is an error.
+// removeTOMLTable deletes [prefix.name] and its sub-tables, wherever they
+// stand; false when the file has no such entry. An entry in another layout
+// is an error, and so is a result that would still hold the entry or not
+// parse: the file is then left as it was.
 func removeTOMLTable(doc []byte, prefix, name string) ([]byte, bool, error) {
 	_, found, err := tomlEntry(doc, prefix, name)
 	if err != nil {
 		return nil, false, err
 	}
-	start, end, hasHeader := findTOMLTable(string(doc), "["+prefix+"."+name+"]")
+	blocks, _ := tomlTables(doc, prefix, name)
 	switch {
-	case !found && !hasHeader:
+	case !found && len(blocks) == 0:
 		return doc, false, nil
-	case !hasHeader:
+	case len(blocks) == 0:
 		return nil, false, fmt.Errorf("the %s.%s entry is %w; remove it by hand", prefix, name, errTOMLLayout)
 	}
-	out := strings.TrimRight(string(doc[:start]), "\n")
-	rest := strings.TrimLeft(string(doc[end:]), "\n")
-	switch {
-	case out == "":
-		out = rest
-	case rest == "":
-		out += "\n"
-	default:
-		out += "\n\n" + rest
+	out := spliceTOML(string(doc), blocks, "")
+	if _, still, err := tomlEntry([]byte(out), prefix, name); err != nil || still {
+		return nil, false, fmt.Errorf("the %s.%s entry is %w: taking out its tables would not remove it (%v); remove it by hand (the file is unchanged)", prefix, name, errTOMLLayout, err)
 	}
 	return []byte(out), true, nil
 }
 
-// findTOMLTable finds the byte range of a table: its header line through
-// the line before the next header that is not one of its sub-tables
-// ([prefix.name.env], as `codex mcp add --env` writes, or
-// [prefix.name.http_headers], as Codex re-serialises an inline table): an
-// entry replaced whole leaves no stale sub-table to clash with its inline
-// values. Headers are compared by their parsed keys, so
-// [ mcp_servers . "unity" ] is the same table as [mcp_servers.unity].
-func findTOMLTable(s, header string) (int, int, bool) {
-	want := headerKeys(header)
-	pos := 0
-	start := -1
-	for _, line := range strings.SplitAfter(s, "\n") {
-		keys := headerKeys(strings.TrimSpace(line))
-		if start >= 0 && keys != nil && !(len(keys) > len(want) && slices.Equal(keys[:len(want)], want)) {
-			return start, pos, true
+// tomlBlock is the byte range of one table of a document: its header line
+// through the line before the next header.
+type tomlBlock struct{ start, end int }
+
+// tomlTables finds the blocks of the entry [prefix.name]: its table and
+// every sub-table ([prefix.name.env], as `codex mcp add --env` writes, or
+// [prefix.name.http_headers], as Codex re-serialises an inline table),
+// wherever in the file they stand, so that an entry replaced or removed
+// whole leaves no stale sub-table behind. array reports an entry written
+// as [[prefix.name]] (an array of tables, which no client reads as a
+// server). Headers are found by the TOML parser, not by the look of a
+// line: a line inside a multi-line string or array is never a header, and
+// [ mcp_servers . "unity" ] is the same table as [mcp_servers.unity]. The
+// callers pass a document tomlEntry has parsed.
+func tomlTables(doc []byte, prefix, name string) (blocks []tomlBlock, array bool) {
+	want := []string{prefix, name}
+	var p unstable.Parser
+	p.Reset(doc)
+	mine := false
+	for p.NextExpression() {
+		e := p.Expression()
+		if e.Kind != unstable.Table && e.Kind != unstable.ArrayTable {
+			continue
 		}
-		if start < 0 && keys != nil && slices.Equal(keys, want) {
-			start = pos
+		var keys []string
+		at := -1
+		for it := e.Key(); it.Next(); {
+			k := it.Node()
+			if at < 0 {
+				at = bytes.LastIndexByte(doc[:k.Raw.Offset], '\n') + 1
+			}
+			keys = append(keys, string(k.Data))
 		}
-		pos += len(line)
+		if mine {
+			blocks[len(blocks)-1].end = at
+		}
+		mine = len(keys) >= len(want) && slices.Equal(keys[:len(want)], want)
+		if mine {
+			blocks = append(blocks, tomlBlock{at, len(doc)})
+			array = array || (e.Kind == unstable.ArrayTable && len(keys) == len(want))
+		}
 	}
-	if start >= 0 {
-		return start, len(s), true
-	}
-	return 0, 0, false
+	return blocks, array
 }
 
-// headerKeys parses a table header line ([a.b] or [[a.b]], a trailing
-// comment allowed) into its keys; nil when the line is no header.
-func headerKeys(line string) []string {
-	if !strings.HasPrefix(line, "[") {
-		return nil
-	}
-	// Parse the header as a document of its own: the library unquotes the
-	// keys; the keys are then read back off the nested maps.
-	var m map[string]any
-	if toml.Unmarshal([]byte(line+"\n"), &m) != nil {
-		return nil
-	}
-	var keys []string
-	cur := any(m)
-	for {
-		switch x := cur.(type) {
-		case map[string]any:
-			if len(x) != 1 {
-				return keys
+// spliceTOML is s without blocks (in order, as tomlTables finds them),
+// with table, when not "", in the place of the first. What stands before
+// the first block stays byte for byte; a cut leaves one blank line between
+// what was before and after it.
+func spliceTOML(s string, blocks []tomlBlock, table string) string {
+	blocks = slices.Clone(blocks)
+	for i := len(blocks) - 1; i >= 0; i-- {
+		b := blocks[i]
+		after := strings.TrimLeft(s[b.end:], "\n")
+		if i == 0 && table != "" {
+			if after != "" {
+				table += "\n"
 			}
-			for k, v := range x {
-				keys, cur = append(keys, k), v
-			}
-		case []any: // [[array.of.tables]]
-			if len(x) != 1 {
-				return keys
-			}
-			cur = x[0]
+			return s[:b.start] + table + after
+		}
+		before := strings.TrimRight(s[:b.start], "\n")
+		if i > 0 {
+			// The blank lines trimmed may have ended the block before.
+			blocks[i-1].end = min(blocks[i-1].end, len(before))
+		}
+		switch {
+		case before == "":
+			s = after
+		case after == "":
+			s = before + "\n"
 		default:
-			return keys
+			s = before + "\n\n" + after
 		}
 	}
+	return s
 }
 
 // getTOMLTable returns the entry as standard JSON, "" when absent or when

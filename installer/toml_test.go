@@ -32,3 +32,70 @@ func TestTOMLArrayOfTablesRefused(t *testing.T) {
 		t.Errorf("got %v %v\n%s", changed, err, out)
 	}
 }
+
+// Headers are what the TOML parser reads as headers: a line inside a
+// multi-line string or array that looks like one neither starts nor ends
+// the entry's table, and the entry's sub-tables are replaced or removed
+// wherever in the file they stand. Every other line stays byte for byte.
+func TestTOMLTablesAsParsed(t *testing.T) {
+	t.Parallel()
+	entry := obj{{"command", "unitymcp"}}
+	const table = "[mcp_servers.unity]\ncommand = \"unitymcp\"\n"
+	for _, tc := range []struct {
+		name, doc, set, removed string
+	}{{
+		name:    "a header-like line in another table's string",
+		doc:     "[notes]\ntext = \"\"\"\n[mcp_servers.unity]\ncommand = \"not this\"\n\"\"\"\n\n[mcp_servers.unity]\ncommand = \"old\"\n",
+		set:     "[notes]\ntext = \"\"\"\n[mcp_servers.unity]\ncommand = \"not this\"\n\"\"\"\n\n" + table,
+		removed: "[notes]\ntext = \"\"\"\n[mcp_servers.unity]\ncommand = \"not this\"\n\"\"\"\n",
+	}, {
+		name:    "a header-like line in the entry's own literal string",
+		doc:     "[mcp_servers.unity]\ncommand = \"old\"\ndescription = '''\n[other]\n'''\n\n[mcp_servers.other]\ncommand = \"x\"\n",
+		set:     table + "\n[mcp_servers.other]\ncommand = \"x\"\n",
+		removed: "[mcp_servers.other]\ncommand = \"x\"\n",
+	}, {
+		name:    "a table-like line in the entry's multi-line array",
+		doc:     "[mcp_servers.unity]\ncommand = \"old\"\nargs = [\n[\"x\"]\n]\n\n[other]\nk = 1\n",
+		set:     table + "\n[other]\nk = 1\n",
+		removed: "[other]\nk = 1\n",
+	}, {
+		name:    "a sub-table before the table",
+		doc:     "# mine\n[mcp_servers.unity.env]\nA = \"1\"\n\n[mcp_servers.unity]\ncommand = \"old\"\n\n[other]\nk = 1\n",
+		set:     "# mine\n" + table + "\n[other]\nk = 1\n",
+		removed: "# mine\n\n[other]\nk = 1\n",
+	}, {
+		name:    "a sub-table after another table",
+		doc:     "[mcp_servers.unity]\ncommand = \"old\"\n\n[other]\nk = 1\n\n[mcp_servers.unity.env]\nA = \"1\"\n",
+		set:     table + "\n[other]\nk = 1\n",
+		removed: "[other]\nk = 1\n",
+	}, {
+		name:    "quoted and spaced keys",
+		doc:     "[ mcp_servers . \"unity\" ]\ncommand = \"old\"\n[ \"mcp_servers\".unity.env ]\nA = \"1\"\n",
+		set:     table,
+		removed: "",
+	}} {
+		out, changed, err := setTOMLTable([]byte(tc.doc), "mcp_servers", "unity", entry)
+		if err != nil || !changed || string(out) != tc.set {
+			t.Errorf("%s: set gave %v %v\n%q\nwant\n%q", tc.name, changed, err, out, tc.set)
+		}
+		out, ok, err := removeTOMLTable([]byte(tc.doc), "mcp_servers", "unity")
+		if err != nil || !ok || string(out) != tc.removed {
+			t.Errorf("%s: remove gave %v %v\n%q\nwant\n%q", tc.name, ok, err, out, tc.removed)
+		}
+	}
+}
+
+// An entry written as an array of tables is removed whole, every block of
+// it; dotted keys that a removal of tables would leave behind are refused
+// with the file unchanged.
+func TestTOMLRemoveWhole(t *testing.T) {
+	t.Parallel()
+	doc := "[[mcp_servers.unity]]\ncommand = \"a\"\n\n[other]\nk = 1\n\n[[mcp_servers.unity]]\ncommand = \"b\"\n"
+	if out, ok, err := removeTOMLTable([]byte(doc), "mcp_servers", "unity"); err != nil || !ok || string(out) != "[other]\nk = 1\n" {
+		t.Errorf("array of tables: %v %v %q", ok, err, out)
+	}
+	doc = "[mcp_servers]\nunity.command = \"x\"\n\n[mcp_servers.unity.env]\nA = \"1\"\n"
+	if out, ok, err := removeTOMLTable([]byte(doc), "mcp_servers", "unity"); err == nil || ok || out != nil || !strings.Contains(err.Error(), "the file is unchanged") {
+		t.Errorf("dotted keys beside a sub-table: %v %v %q", ok, err, out)
+	}
+}
