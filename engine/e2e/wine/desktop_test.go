@@ -106,7 +106,12 @@ func TestFocusWindowOnWindows(t *testing.T) {
 	const front, behind = "foreground=true", "foreground=false"
 	waitFor(t, 60*time.Second, func() bool { return strings.Contains(sim.stderr.String(), front) }, "the editor's window in front: %s", sim.stderr)
 	e.start(t, opts{Env: env}, "notepad.exe")
-	waitFor(t, 60*time.Second, func() bool { return strings.Contains(sim.stderr.String(), behind) }, "Notepad to take the front: %s", sim.stderr)
+	// Notepad is put in front by the test, not left to the window manager's
+	// choice for a new window, which a loaded machine did not always make.
+	waitFor(t, 60*time.Second, func() bool {
+		xdotool(t, display, "search", "--onlyvisible", "--name", "Notepad", "windowactivate")
+		return strings.Contains(sim.stderr.String(), behind)
+	}, "Notepad to take the front: %s", sim.stderr)
 
 	out := e.ok(t, opts{Env: env}, "unitymcp.exe", "call", "focus-window")
 	var r struct {

@@ -302,14 +302,33 @@ func (e *winEnv) run(t *testing.T, o opts, prog string, args ...string) result {
 	return r
 }
 
-// ok runs a Windows program that must succeed and returns its output.
+// ok runs a Windows program that must succeed and returns its output. A
+// run that Wine's teardown ended by a signal (teardownSignal) counts as
+// done: the program's output is what it wrote before it exited.
 func (e *winEnv) ok(t *testing.T, o opts, prog string, args ...string) string {
 	t.Helper()
 	r := e.run(t, o, prog, args...)
-	if r.Code != 0 {
+	switch {
+	case teardownSignal(r.Code, r.Err):
+		t.Logf("%s %v ended by a signal in Wine's teardown (its output is complete when the checks on it pass)", prog, args)
+	case r.Code != 0:
 		t.Fatalf("%s %v: %s", prog, args, r)
 	}
 	return r.Out
+}
+
+// teardownSignal reports whether a Windows program that exited with code
+// (-1: ended by a Unix signal) and wrote stderr was ended by Wine's
+// teardown rather than by a fault of its own. Wine ends a process with
+// many threads (a Go program's) by signalling the threads still running
+// after ExitProcess, and on a loaded machine one of those signals can end
+// the whole process before its exit code is set: seen in CI after a
+// daemon's clean stop and after a complete `status`. A fault of the
+// program's own is a Windows exception or a Go crash, which Go reports on
+// stderr and ends with a code of its own; the tests' time limits end a
+// program through its context, which run reports apart.
+func teardownSignal(code int, stderr string) bool {
+	return code == -1 && !strings.Contains(stderr, "fatal error") && !strings.Contains(stderr, "panic:") && !strings.Contains(stderr, "Exception ")
 }
 
 // proc is a Windows program running in the background.
@@ -329,11 +348,10 @@ func (p *proc) exited() bool {
 }
 
 // stoppedCleanly fails t unless p, a daemon asked to stop, ended with
-// code 0 and left no daemon.json in dir. Wine's teardown of a process
-// with many threads (a Go program's) can end it by a signal after its last
-// line ran: seen once in CI, after "shutting down" and the state file's
-// removal. What this guards — the stop completing, no Go runtime crash —
-// holds then, so a signal after daemon.json is gone is logged, not failed.
+// code 0 and left no daemon.json in dir. What this guards — the stop
+// completing, no Go runtime crash — holds when Wine's teardown ended it by
+// a signal after its last line ran (teardownSignal), so such an end after
+// daemon.json is gone is logged, not failed.
 func stoppedCleanly(t *testing.T, p *proc, dir, what string) {
 	t.Helper()
 	st := p.cmd.ProcessState
@@ -344,7 +362,7 @@ func stoppedCleanly(t *testing.T, p *proc, dir, what string) {
 		t.Errorf("%s crashed on its way out (%s): %s", what, st, p.stderr)
 	case !gone:
 		t.Errorf("%s left daemon.json (%v) and exited %s: %s", what, statErr, st, p.stderr)
-	case st.ExitCode() == -1:
+	case teardownSignal(st.ExitCode(), p.stderr.String()):
 		t.Logf("%s ended by a signal in Wine's teardown after a clean stop (%s)", what, st)
 	case st.ExitCode() != 0:
 		t.Errorf("%s exited %d: %s", what, st.ExitCode(), p.stderr)
