@@ -1,6 +1,7 @@
 package installer
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -86,13 +87,23 @@ func TestTOMLTablesAsParsed(t *testing.T) {
 }
 
 // An entry written as an array of tables is removed whole, every block of
-// it; dotted keys that a removal of tables would leave behind are refused
-// with the file unchanged.
+// it; a file without the entry is left as it is; an inline table, and dotted
+// keys that a removal of tables would leave behind, are refused with the
+// file unchanged.
 func TestTOMLRemoveWhole(t *testing.T) {
 	t.Parallel()
 	doc := "[[mcp_servers.unity]]\ncommand = \"a\"\n\n[other]\nk = 1\n\n[[mcp_servers.unity]]\ncommand = \"b\"\n"
 	if out, ok, err := removeTOMLTable([]byte(doc), "mcp_servers", "unity"); err != nil || !ok || string(out) != "[other]\nk = 1\n" {
 		t.Errorf("array of tables: %v %v %q", ok, err, out)
+	}
+	for _, doc := range []string{"", "[mcp_servers.other]\ncommand = \"x\"\n"} {
+		if out, ok, err := removeTOMLTable([]byte(doc), "mcp_servers", "unity"); err != nil || ok || string(out) != doc {
+			t.Errorf("no entry in %q: %v %v %q", doc, ok, err, out)
+		}
+	}
+	doc = "mcp_servers.unity = { command = \"x\" }\n"
+	if out, ok, err := removeTOMLTable([]byte(doc), "mcp_servers", "unity"); !errors.Is(err, errTOMLLayout) || ok || out != nil {
+		t.Errorf("an inline table: %v %v %q", ok, err, out)
 	}
 	doc = "[mcp_servers]\nunity.command = \"x\"\n\n[mcp_servers.unity.env]\nA = \"1\"\n"
 	if out, ok, err := removeTOMLTable([]byte(doc), "mcp_servers", "unity"); err == nil || ok || out != nil || !strings.Contains(err.Error(), "the file is unchanged") {
