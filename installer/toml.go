@@ -64,14 +64,14 @@ func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, err
 	case found:
 		return nil, false, fmt.Errorf("the %s.%s entry is %w; remove it by hand, then run again", prefix, name, errTOMLLayout)
 	default:
-		s := string(doc)
+		s, nl := string(doc), lineEnd(doc)
 		if s != "" && !strings.HasSuffix(s, "\n") {
-			s += "\n"
+			s += nl
 		}
 		if s != "" {
-			s += "\n"
+			s += nl
 		}
-		out = s + table
+		out = s + strings.ReplaceAll(table, "\n", nl)
 	}
 	// What is written must read back as the entry: never leave a file the
 	// client cannot load.
@@ -251,17 +251,19 @@ func tomlTables(doc []byte, prefix, name string) (blocks []tomlBlock, array bool
 // the first block stays byte for byte; a cut leaves one blank line between
 // what was before and after it.
 func spliceTOML(s string, blocks []tomlBlock, table string) string {
+	nl := lineEnd([]byte(s))
+	table = strings.ReplaceAll(table, "\n", nl)
 	blocks = slices.Clone(blocks)
 	for i := len(blocks) - 1; i >= 0; i-- {
 		b := blocks[i]
-		after := strings.TrimLeft(s[b.end:], "\n")
+		after := strings.TrimLeft(s[b.end:], "\r\n")
 		if i == 0 && table != "" {
 			if after != "" {
-				table += "\n"
+				table += nl
 			}
 			return s[:b.start] + table + after
 		}
-		before := strings.TrimRight(s[:b.start], "\n")
+		before := strings.TrimRight(s[:b.start], "\r\n")
 		if i > 0 {
 			// The blank lines trimmed may have ended the block before.
 			blocks[i-1].end = min(blocks[i-1].end, len(before))
@@ -270,12 +272,21 @@ func spliceTOML(s string, blocks []tomlBlock, table string) string {
 		case before == "":
 			s = after
 		case after == "":
-			s = before + "\n"
+			s = before + nl
 		default:
-			s = before + "\n\n" + after
+			s = before + nl + nl + after
 		}
 	}
 	return s
+}
+
+// lineEnd is the line end that doc's edits write: Windows' when doc has
+// any, so that a file with Windows line ends keeps them.
+func lineEnd(doc []byte) string {
+	if bytes.Contains(doc, []byte("\r\n")) {
+		return "\r\n"
+	}
+	return "\n"
 }
 
 // getTOMLTable returns the entry as standard JSON, "" when absent or when

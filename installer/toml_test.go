@@ -70,6 +70,11 @@ func TestTOMLTablesAsParsed(t *testing.T) {
 		set:     table + "\n[other]\nk = 1\n",
 		removed: "[other]\nk = 1\n",
 	}, {
+		name:    "Windows line ends",
+		doc:     "[a]\r\nk = 1\r\n\r\n[mcp_servers.unity]\r\ncommand = \"old\"\r\n\r\n[mcp_servers.unity.env]\r\nA = \"1\"\r\n\r\n[other]\r\nk = 1\r\n",
+		set:     "[a]\r\nk = 1\r\n\r\n[mcp_servers.unity]\r\ncommand = \"unitymcp\"\r\n\r\n[other]\r\nk = 1\r\n",
+		removed: "[a]\r\nk = 1\r\n\r\n[other]\r\nk = 1\r\n",
+	}, {
 		name:    "quoted and spaced keys",
 		doc:     "[ mcp_servers . \"unity\" ]\ncommand = \"old\"\n[ \"mcp_servers\".unity.env ]\nA = \"1\"\n",
 		set:     table,
@@ -83,6 +88,15 @@ func TestTOMLTablesAsParsed(t *testing.T) {
 		if err != nil || !ok || string(out) != tc.removed {
 			t.Errorf("%s: remove gave %v %v\n%q\nwant\n%q", tc.name, ok, err, out, tc.removed)
 		}
+	}
+}
+
+// A file with Windows line ends keeps them when the entry is added.
+func TestTOMLAppendKeepsLineEnds(t *testing.T) {
+	t.Parallel()
+	out, changed, err := setTOMLTable([]byte("[other]\r\nk = 1"), "mcp_servers", "unity", obj{{"command", "unitymcp"}})
+	if want := "[other]\r\nk = 1\r\n\r\n[mcp_servers.unity]\r\ncommand = \"unitymcp\"\r\n"; err != nil || !changed || string(out) != want {
+		t.Errorf("got %v %v %q, want %q", changed, err, out, want)
 	}
 }
 
