@@ -81,7 +81,9 @@ func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, err
 			// [prefix.name] table cannot extend.
 			return nil, false, fmt.Errorf("%s is %w, so no [%s.%s] table can be added to it; move its entries into [%s.NAME] tables, then run again (the file is unchanged)", prefix, errTOMLLayout, prefix, name, prefix)
 		}
-		return nil, false, fmt.Errorf("the edited file would not read back as the entry (%v); the file is unchanged", err)
+		// Part of the entry stands outside its tables (dotted keys under
+		// [prefix] beside a [prefix.name.x] sub-table).
+		return nil, false, fmt.Errorf("the %s.%s entry is %w: part of it is outside its [%s.%s] tables, so the edited file would not read back as the entry (%v); move its keys into [%s.%s], then run again (the file is unchanged)", prefix, name, errTOMLLayout, prefix, name, err, prefix, name)
 	}
 	return []byte(out), true, nil
 }
@@ -202,7 +204,10 @@ func removeTOMLTable(doc []byte, prefix, name string) ([]byte, bool, error) {
 }
 
 // tomlBlock is the byte range of one table of a document: its header line
-// through the line before the next header.
+// through its last key's line. The comment lines after that, directly above
+// the next header or at the end of the file, are not the table's: they
+// say something of the next table, or are the user's own (a server
+// commented out), and stay.
 type tomlBlock struct{ start, end int }
 
 // tomlTables finds the blocks of the entry [prefix.name]: its table and
@@ -217,12 +222,27 @@ type tomlBlock struct{ start, end int }
 // callers pass a document tomlEntry has parsed.
 func tomlTables(doc []byte, prefix, name string) (blocks []tomlBlock, array bool) {
 	want := []string{prefix, name}
-	var p unstable.Parser
+	p := unstable.Parser{KeepComments: true} // a comment line is an expression of its own
 	p.Reset(doc)
 	mine := false
+	notes := -1 // where the comment lines since the last key or header begin
+	ends := func(at int) int {
+		if notes >= 0 {
+			return notes
+		}
+		return at
+	}
 	for p.NextExpression() {
 		e := p.Expression()
-		if e.Kind != unstable.Table && e.Kind != unstable.ArrayTable {
+		switch e.Kind {
+		case unstable.Comment:
+			if notes < 0 {
+				notes = bytes.LastIndexByte(doc[:e.Raw.Offset], '\n') + 1
+			}
+			continue
+		case unstable.Table, unstable.ArrayTable:
+		default:
+			notes = -1
 			continue
 		}
 		var keys []string
@@ -235,13 +255,17 @@ func tomlTables(doc []byte, prefix, name string) (blocks []tomlBlock, array bool
 			keys = append(keys, string(k.Data))
 		}
 		if mine {
-			blocks[len(blocks)-1].end = at
+			blocks[len(blocks)-1].end = ends(at)
 		}
+		notes = -1
 		mine = len(keys) >= len(want) && slices.Equal(keys[:len(want)], want)
 		if mine {
 			blocks = append(blocks, tomlBlock{at, len(doc)})
 			array = array || (e.Kind == unstable.ArrayTable && len(keys) == len(want))
 		}
+	}
+	if mine {
+		blocks[len(blocks)-1].end = ends(len(doc))
 	}
 	return blocks, array
 }
@@ -280,10 +304,10 @@ func spliceTOML(s string, blocks []tomlBlock, table string) string {
 	return s
 }
 
-// lineEnd is the line end that doc's edits write: Windows' when doc has
-// any, so that a file with Windows line ends keeps them.
+// lineEnd is the line end that doc's edits write: its first line's, so
+// that a file with Windows line ends keeps them.
 func lineEnd(doc []byte) string {
-	if bytes.Contains(doc, []byte("\r\n")) {
+	if i := bytes.IndexByte(doc, '\n'); i > 0 && doc[i-1] == '\r' {
 		return "\r\n"
 	}
 	return "\n"

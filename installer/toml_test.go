@@ -70,6 +70,36 @@ func TestTOMLTablesAsParsed(t *testing.T) {
 		set:     table + "\n[other]\nk = 1\n",
 		removed: "[other]\nk = 1\n",
 	}, {
+		name:    "a comment above the next table, and one ending the entry's line",
+		doc:     "[mcp_servers.unity]\ncommand = \"old\" # mine\n\n# Second server, keep this note\n[mcp_servers.other]\ncommand = \"x\"\n",
+		set:     table + "\n# Second server, keep this note\n[mcp_servers.other]\ncommand = \"x\"\n",
+		removed: "# Second server, keep this note\n[mcp_servers.other]\ncommand = \"x\"\n",
+	}, {
+		name:    "a comment among the entry's keys",
+		doc:     "[mcp_servers.unity]\n# how it starts\ncommand = \"old\"\n\n[other]\nk = 1\n",
+		set:     table + "\n[other]\nk = 1\n",
+		removed: "[other]\nk = 1\n",
+	}, {
+		name:    "a comment above the entry's table, which has no keys of its own",
+		doc:     "# servers\n[mcp_servers.unity]\n[mcp_servers.unity.env]\nA = \"1\"\n",
+		set:     "# servers\n" + table,
+		removed: "# servers\n",
+	}, {
+		name:    "a server commented out at the end of the file",
+		doc:     "[a]\nk = 1\n\n[mcp_servers.unity]\ncommand = \"old\"\n\n# disabled for now:\n# [mcp_servers.foo]\n# command = \"foo\"\n",
+		set:     "[a]\nk = 1\n\n" + table + "\n# disabled for now:\n# [mcp_servers.foo]\n# command = \"foo\"\n",
+		removed: "[a]\nk = 1\n\n# disabled for now:\n# [mcp_servers.foo]\n# command = \"foo\"\n",
+	}, {
+		name:    "a sub-table apart, above another table's comment",
+		doc:     "[mcp_servers.unity]\ncommand = \"old\"\n\n[x]\nk = 1\n\n[mcp_servers.unity.env]\nA = \"1\"\n\n# y: keep\n[y]\nk = 2\n",
+		set:     table + "\n[x]\nk = 1\n\n# y: keep\n[y]\nk = 2\n",
+		removed: "[x]\nk = 1\n\n# y: keep\n[y]\nk = 2\n",
+	}, {
+		name:    "a multi-line string whose last line looks like a comment",
+		doc:     "[mcp_servers.unity]\ncommand = \"old\"\nnote = \"\"\"\nline\n# last\"\"\"\n[other]\nk = 1\n",
+		set:     table + "\n[other]\nk = 1\n",
+		removed: "[other]\nk = 1\n",
+	}, {
 		name:    "Windows line ends",
 		doc:     "[a]\r\nk = 1\r\n\r\n[mcp_servers.unity]\r\ncommand = \"old\"\r\n\r\n[mcp_servers.unity.env]\r\nA = \"1\"\r\n\r\n[other]\r\nk = 1\r\n",
 		set:     "[a]\r\nk = 1\r\n\r\n[mcp_servers.unity]\r\ncommand = \"unitymcp\"\r\n\r\n[other]\r\nk = 1\r\n",
@@ -91,12 +121,30 @@ func TestTOMLTablesAsParsed(t *testing.T) {
 	}
 }
 
-// A file with Windows line ends keeps them when the entry is added.
+// A file with Windows line ends keeps them when the entry is added; one
+// whose lines end as on Unix keeps those, whatever a string holds.
 func TestTOMLAppendKeepsLineEnds(t *testing.T) {
 	t.Parallel()
-	out, changed, err := setTOMLTable([]byte("[other]\r\nk = 1"), "mcp_servers", "unity", obj{{"command", "unitymcp"}})
-	if want := "[other]\r\nk = 1\r\n\r\n[mcp_servers.unity]\r\ncommand = \"unitymcp\"\r\n"; err != nil || !changed || string(out) != want {
-		t.Errorf("got %v %v %q, want %q", changed, err, out, want)
+	for doc, want := range map[string]string{
+		"[other]\r\nk = 1":              "[other]\r\nk = 1\r\n\r\n[mcp_servers.unity]\r\ncommand = \"unitymcp\"\r\n",
+		"[a]\ns = \"\"\"x\r\ny\"\"\"\n": "[a]\ns = \"\"\"x\r\ny\"\"\"\n\n[mcp_servers.unity]\ncommand = \"unitymcp\"\n",
+	} {
+		out, changed, err := setTOMLTable([]byte(doc), "mcp_servers", "unity", obj{{"command", "unitymcp"}})
+		if err != nil || !changed || string(out) != want {
+			t.Errorf("%q: got %v %v %q, want %q", doc, changed, err, out, want)
+		}
+	}
+}
+
+// Dotted keys under [mcp_servers] beside a sub-table of the entry (valid
+// TOML) are a layout the installer does not rewrite: refused as such, with
+// what to do, and the file unchanged.
+func TestTOMLDottedBesideSubtable(t *testing.T) {
+	t.Parallel()
+	doc := "[mcp_servers]\nunity.command = \"old\"\n[mcp_servers.unity.env]\nA = \"1\"\n"
+	out, changed, err := setTOMLTable([]byte(doc), "mcp_servers", "unity", obj{{"command", "unitymcp"}})
+	if !errors.Is(err, errTOMLLayout) || changed || out != nil || !strings.Contains(err.Error(), "move its keys into [mcp_servers.unity]") {
+		t.Errorf("got %v %v %q", changed, err, out)
 	}
 }
 
