@@ -125,6 +125,9 @@ func TestClientWriters(t *testing.T) {
 			}
 			after, _ := os.ReadFile(res.Path)
 			golden(t, c.Name+"/uninstalled.golden", after)
+			if string(after) != existing(c) {
+				t.Errorf("install then uninstall did not give the file back byte for byte:\n%s\n--- was ---\n%s", after, existing(c))
+			}
 			if strings.Contains(string(after), "tok123") || strings.Contains(string(after), "/usr/local/bin/unitymcp") || !strings.Contains(string(after), "other-server") {
 				t.Errorf("uninstall left:\n%s", after)
 			}

@@ -17,7 +17,9 @@ import (
 // Merging into any config a user may have: never a panic; the result still
 // parses, holds our entry and everything else; a second run changes nothing.
 func FuzzSetMember(f *testing.F) {
-	for _, s := range []string{`{}`, `{"mcpServers":{"a":1}}`, "// c\n{\n  \"x\": [1,2], /* y */\n  \"mcpServers\": {\n    \"other\": {},\n  },\n}\n", `{"mcpServers":[]}`, ``, `[]`} {
+	for _, s := range []string{`{}`, `{"mcpServers":{"a":1}}`, "// c\n{\n  \"x\": [1,2], /* y */\n  \"mcpServers\": {\n    \"other\": {},\n  },\n}\n", `{"mcpServers":[]}`, ``, `[]`,
+		"{ \"mcpServers\":\n  { \"other\": {}\n  , \"b\": 1\n  }\n}", "{\n  \"mcpServers\": {\n    \"o\": {} /* a\n b */\n  }\n}\r\n",
+		"{\n  \"t\": 1 // c\n}", "{\"mcpServers\":{\"unity\":1,\"unity\":2}}"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, doc []byte) {
@@ -41,8 +43,15 @@ func FuzzSetMember(f *testing.F) {
 		if err != nil || changed2 || string(again) != string(out) {
 			t.Fatalf("second merge changed the file (err %v)", err)
 		}
-		if removed, ok, err := removeMember(out, []string{"mcpServers"}, ServerName); err != nil || !ok || getMember(removed, []string{"mcpServers"}, ServerName) != nil {
+		removed, ok, err := removeMember(out, []string{"mcpServers"}, ServerName)
+		if err != nil || !ok || getMember(removed, []string{"mcpServers"}, ServerName) != nil {
 			t.Fatalf("remove failed: %v %v", ok, err)
+		}
+		if _, err := hujson.Standardize(append([]byte(nil), removed...)); err != nil {
+			t.Fatalf("the file after the removal does not parse: %v\n%s", err, removed)
+		}
+		if json.Valid(doc) && (!json.Valid(out) || !json.Valid(removed)) {
+			t.Fatalf("a strict JSON file is no longer strict JSON:\n%s\n---\n%s", out, removed)
 		}
 	})
 }

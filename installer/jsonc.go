@@ -11,8 +11,10 @@ import (
 
 // setMember sets doc[path…][name] = value in a JSON or JSONC document,
 // creating the objects on the way, and keeps every comment, every other
-// member, the key order and the file's indentation. It reports whether the
-// document changed (false when the member already has that value).
+// member, the key order, the file's indentation and its line ends. It
+// reports whether the document changed (false when the member already has
+// that value). A name given twice (parsers read the last) is left once,
+// the last one set.
 func setMember(doc []byte, path []string, name string, value any) ([]byte, bool, error) {
 	if len(bytes.TrimSpace(doc)) == 0 {
 		doc = []byte("{}\n")
@@ -21,8 +23,8 @@ func setMember(doc []byte, path []string, name string, value any) ([]byte, bool,
 	if err != nil {
 		return nil, false, fmt.Errorf("not valid JSON/JSONC: %w", err)
 	}
-	unit := indentUnit(doc)
-	obj, indent, compact, err := objectAt(&root, path, unit)
+	unit, nl := indentUnit(doc), lineEnd(doc)
+	obj, indent, compact, err := objectAt(&root, path, unit, nl)
 	if err != nil {
 		return nil, false, err
 	}
@@ -31,53 +33,58 @@ func setMember(doc []byte, path []string, name string, value any) ([]byte, bool,
 		text, _ = json.Marshal(value)
 	}
 	var nv hujson.Value
-	if nv, err = hujson.Parse(text); err != nil {
+	if nv, err = hujson.Parse(bytes.ReplaceAll(text, []byte("\n"), []byte(nl))); err != nil {
 		return nil, false, err
 	}
-	for i := range obj.Members {
+	if at := membersNamed(obj, name); len(at) > 0 {
+		i := at[len(at)-1]
 		m := &obj.Members[i]
-		if memberName(m) != name {
-			continue
-		}
-		if sameJSON(m.Value, text) {
+		if len(at) == 1 && sameJSON(m.Value, text) {
 			return doc, false, nil
 		}
-		nv.BeforeExtra = hujson.Extra(" ")
-		nv.AfterExtra = m.Value.AfterExtra
+		nv.BeforeExtra, nv.AfterExtra = m.Value.BeforeExtra, m.Value.AfterExtra // a comment after the colon stays
 		m.Value = nv
+		for k := len(at) - 2; k >= 0; k-- {
+			removeAt(obj, at[k], nl)
+		}
 		return root.Pack(), true, nil
 	}
 	key, _ := json.Marshal(name)
-	nv.BeforeExtra = hujson.Extra(" ")
+	keyv := hujson.Value{Value: hujson.String(string(key[1 : len(key)-1]))}
 	if compact {
-		nv.BeforeExtra = nil
-		obj.Members = append(obj.Members, hujson.ObjectMember{Name: hujson.Value{Value: hujson.String(string(key[1 : len(key)-1]))}, Value: nv})
+		obj.Members = append(obj.Members, hujson.ObjectMember{Name: keyv, Value: nv})
 		return root.Pack(), true, nil
 	}
-	// A comment that trailed the last member (stored before the closing
-	// brace) stays on that member's line.
-	lead := ""
-	if after := string(obj.AfterExtra); strings.Contains(after, "\n") {
-		i := strings.Index(after, "\n")
-		lead, obj.AfterExtra = after[:i], hujson.Extra(after[i:])
-	}
-	member := hujson.ObjectMember{Name: hujson.Value{BeforeExtra: hujson.Extra(lead + "\n" + indent), Value: hujson.String(string(key[1 : len(key)-1]))}, Value: nv}
-	// A trailing comma (hujson: a non-nil AfterExtra on the last value)
-	// moves to the new last member, so the file keeps its style and an
-	// uninstall gives it back as it was.
-	if n := len(obj.Members); n > 0 && obj.Members[n-1].Value.AfterExtra != nil {
-		member.Value.AfterExtra = hujson.Extra{}
-	}
-	obj.Members = append(obj.Members, member)
-	// The closing brace goes on its own line at the object's indentation.
-	if !strings.Contains(string(obj.AfterExtra), "\n") {
-		obj.AfterExtra = hujson.Extra("\n" + strings.TrimSuffix(indent, unit))
-	}
+	nv.BeforeExtra = hujson.Extra(" ")
+	appendMember(obj, keyv, nv, indent, strings.TrimSuffix(indent, unit), nl)
 	return root.Pack(), true, nil
 }
 
-// removeMember deletes doc[path…][name]; false when it was not there.
+// appendMember adds name: value as the last member of o, on a line of its
+// own at indent (outer: the object's own). What trailed the last member on
+// its line (a comment, a block comment of several lines) stays there; a
+// trailing comma moves to the new last member, so the file keeps its style
+// and an uninstall gives it back as it was; the closing brace goes on a
+// line of its own.
+func appendMember(o *hujson.Object, name, value hujson.Value, indent, outer, nl string) {
+	lead, rest := lineRest(string(o.AfterExtra))
+	name.BeforeExtra = hujson.Extra(strings.TrimRight(lead, " \t") + nl + indent)
+	if n := len(o.Members); n > 0 && o.Members[n-1].Value.AfterExtra != nil {
+		value.AfterExtra = hujson.Extra{}
+	}
+	o.Members = append(o.Members, hujson.ObjectMember{Name: name, Value: value})
+	if rest == "" {
+		rest = nl + outer
+	}
+	o.AfterExtra = hujson.Extra(rest)
+}
+
+// removeMember deletes doc[path…][name] (every member of that name);
+// false when it was not there.
 func removeMember(doc []byte, path []string, name string) ([]byte, bool, error) {
+	if len(bytes.TrimSpace(doc)) == 0 {
+		return doc, false, nil // an empty file holds no entry
+	}
 	root, err := hujson.Parse(doc)
 	if err != nil {
 		return nil, false, fmt.Errorf("not valid JSON/JSONC: %w", err)
@@ -103,19 +110,95 @@ func removeMember(doc []byte, path []string, name string) ([]byte, bool, error) 
 	if !ok {
 		return doc, false, nil
 	}
-	for i := range o.Members {
-		if memberName(&o.Members[i]) == name {
-			if last := len(o.Members) - 1; i == last && i > 0 && o.Members[i].Value.AfterExtra != nil && o.Members[i-1].Value.AfterExtra == nil {
-				o.Members[i-1].Value.AfterExtra = hujson.Extra{} // the trailing comma stays
-			}
-			o.Members = append(o.Members[:i], o.Members[i+1:]...)
-			if len(o.Members) == 0 && strings.TrimSpace(string(o.AfterExtra)) == "" {
-				o.AfterExtra = nil // {} rather than a brace left on a line of its own
-			}
-			return root.Pack(), true, nil
+	at := membersNamed(o, name)
+	if len(at) == 0 {
+		return doc, false, nil
+	}
+	for k := len(at) - 1; k >= 0; k-- {
+		removeAt(o, at[k], lineEnd(doc))
+	}
+	return root.Pack(), true, nil
+}
+
+// removeAt deletes o's member i and keeps what was not its own: a comment
+// on the line before it (the previous member's, after its comma), and a
+// comment between the previous member's value and its comma when that
+// member becomes the last. The last member keeps a trailing comma only
+// when the removed one had one: strict JSON files stay strict.
+func removeAt(o *hujson.Object, i int, nl string) {
+	m := o.Members[i]
+	lead, _ := lineRest(string(m.Name.BeforeExtra))
+	if last := len(o.Members) - 1; i == last && i > 0 {
+		prev := &o.Members[i-1].Value
+		switch {
+		case m.Value.AfterExtra == nil: // no trailing comma after it: none after prev either
+			lead = string(prev.AfterExtra) + lead
+			prev.AfterExtra = nil
+		case prev.AfterExtra == nil:
+			prev.AfterExtra = hujson.Extra{} // the trailing comma stays
 		}
 	}
-	return doc, false, nil
+	o.Members = append(o.Members[:i], o.Members[i+1:]...)
+	if lead = strings.TrimRight(lead, " \t\r\n"); strings.TrimSpace(lead) != "" {
+		if i < len(o.Members) {
+			next := &o.Members[i].Name
+			next.BeforeExtra = hujson.Extra(onLine(lead, string(next.BeforeExtra), nl))
+		} else {
+			o.AfterExtra = hujson.Extra(onLine(lead, string(o.AfterExtra), nl))
+		}
+	}
+	if len(o.Members) == 0 && strings.TrimSpace(string(o.AfterExtra)) == "" {
+		o.AfterExtra = nil // {} rather than a brace left on a line of its own
+	}
+}
+
+// onLine is lead (comments) put in front of rest, with a line end between
+// them when lead may end in a line comment and rest does not begin a line.
+func onLine(lead, rest, nl string) string {
+	if strings.Contains(lead, "//") && !strings.HasPrefix(strings.TrimLeft(rest, " \t\r"), "\n") {
+		return lead + nl + rest
+	}
+	return lead + rest
+}
+
+// lineRest splits extra (the whitespace and comments hujson keeps around a
+// value) where the line it starts on ends: lead is what stays on that line
+// (a line comment, a block comment that begins on it, whatever its lines),
+// rest begins with that line's end; rest is "" when no line ends in extra.
+func lineRest(extra string) (lead, rest string) {
+	for i := 0; i < len(extra); i++ {
+		switch {
+		case extra[i] == '\n':
+			if i > 0 && extra[i-1] == '\r' {
+				i--
+			}
+			return extra[:i], extra[i:]
+		case strings.HasPrefix(extra[i:], "/*"):
+			end := strings.Index(extra[i+2:], "*/")
+			if end < 0 {
+				return extra, ""
+			}
+			i += 2 + end + 1
+		case strings.HasPrefix(extra[i:], "//"):
+			end := strings.IndexByte(extra[i:], '\n')
+			if end < 0 {
+				return extra, ""
+			}
+			i += end - 1
+		}
+	}
+	return extra, ""
+}
+
+// membersNamed lists the indexes of o's members called name, in order.
+func membersNamed(o *hujson.Object, name string) []int {
+	var at []int
+	for i := range o.Members {
+		if memberName(&o.Members[i]) == name {
+			at = append(at, i)
+		}
+	}
+	return at
 }
 
 // getMember returns doc[path…][name] as standard JSON, nil when absent.
@@ -146,7 +229,7 @@ func getMember(doc []byte, path []string, name string) []byte {
 // one, the indentation its members use, and whether it is written on one
 // line (a one-line object, or one made inside a one-line object: a member
 // added to it stays on that line).
-func objectAt(root *hujson.Value, path []string, unit string) (*hujson.Object, string, bool, error) {
+func objectAt(root *hujson.Value, path []string, unit, nl string) (*hujson.Object, string, bool, error) {
 	cur := root
 	indent := unit
 	oneLine := false
@@ -170,14 +253,13 @@ func objectAt(root *hujson.Value, path []string, unit string) (*hujson.Object, s
 		}
 		if next == nil {
 			key, _ := json.Marshal(path[depth])
-			name := hujson.Value{BeforeExtra: hujson.Extra("\n" + indent), Value: hujson.String(string(key[1 : len(key)-1]))}
-			value := hujson.Value{BeforeExtra: hujson.Extra(" "), Value: &hujson.Object{AfterExtra: hujson.Extra("\n" + indent)}}
+			name := hujson.Value{Value: hujson.String(string(key[1 : len(key)-1]))}
 			if oneLine {
-				name.BeforeExtra, value.Value = hujson.Extra(" "), &hujson.Object{}
-			}
-			o.Members = append(o.Members, hujson.ObjectMember{Name: name, Value: value})
-			if !oneLine && !strings.Contains(string(o.AfterExtra), "\n") {
-				o.AfterExtra = hujson.Extra("\n" + strings.TrimSuffix(indent, unit))
+				name.BeforeExtra = hujson.Extra(" ")
+				o.Members = append(o.Members, hujson.ObjectMember{Name: name, Value: hujson.Value{BeforeExtra: hujson.Extra(" "), Value: &hujson.Object{}}})
+			} else {
+				value := hujson.Value{BeforeExtra: hujson.Extra(" "), Value: &hujson.Object{AfterExtra: hujson.Extra(nl + indent)}}
+				appendMember(o, name, value, indent, strings.TrimSuffix(indent, unit), nl)
 			}
 			next = &o.Members[len(o.Members)-1].Value
 		} else if o2, ok := next.Value.(*hujson.Object); ok && len(o2.Members) > 0 {
