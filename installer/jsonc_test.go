@@ -170,6 +170,7 @@ func TestLineRest(t *testing.T) {
 		{" // c", " // c", ""},
 		{" /* a\n b */ // c\r\n  ", " /* a\n b */ // c", "\r\n  "},
 		{" /* a *//* b\n */\n", " /* a *//* b\n */", "\n"},
+		{" /**/\n", " /**/", "\n"},
 		{" /* never closed\n", " /* never closed\n", ""},
 		{"\r\n", "", "\r\n"},
 	} {
