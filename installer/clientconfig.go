@@ -177,7 +177,11 @@ func InstallClient(r ClientRequest) (ClientResult, error) {
 		return ClientResult{}, err
 	}
 	res := ClientResult{Client: c.Name, Path: path, Mode: mode, Notes: r.notes(c, mode)}
-	doc, perm, err := readConfig(path)
+	file, err := r.file(path)
+	if err != nil {
+		return res, err
+	}
+	doc, perm, err := readConfig(file)
 	if err != nil {
 		return res, err
 	}
@@ -192,7 +196,7 @@ func InstallClient(r ClientRequest) (ClientResult, error) {
 	if mode == "http" && r.scope() == "user" {
 		perm = 0o600 // it now holds the token
 	}
-	return res, commit(&res, store{r.StateDir}, path, doc, out, changed, perm)
+	return res, commit(&res, store{r.StateDir}, file, doc, out, changed, perm)
 }
 
 // UninstallClient removes unitymcp's entry; a file that unitymcp created
@@ -203,7 +207,11 @@ func UninstallClient(r ClientRequest) (ClientResult, error) {
 		return ClientResult{}, err
 	}
 	res := ClientResult{Client: c.Name, Path: path}
-	doc, perm, err := readConfig(path)
+	file, err := r.file(path)
+	if err != nil {
+		return res, err
+	}
+	doc, perm, err := readConfig(file)
 	if err != nil || doc == nil {
 		return res, err
 	}
@@ -219,16 +227,16 @@ func UninstallClient(r ClientRequest) (ClientResult, error) {
 	}
 	st := store{r.StateDir}
 	if changed && emptyConfig(c, out) {
-		if _, ok := st.created()[path]; ok {
-			if res.Backup, err = st.backup(path, doc); err != nil {
+		if _, ok := st.created()[file]; ok {
+			if res.Backup, err = st.backup(file, doc); err != nil {
 				return res, err
 			}
 			res.Changed = true
-			res.Removed, err = st.removeCreated(path)
+			res.Removed, err = st.removeCreated(file)
 			return res, err
 		}
 	}
-	return res, commit(&res, st, path, doc, out, changed, perm)
+	return res, commit(&res, st, file, doc, out, changed, perm)
 }
 
 // emptyConfig reports whether doc holds nothing but the (empty) objects
@@ -275,7 +283,11 @@ func Configured(r ClientRequest) (string, string, error) {
 	if err != nil {
 		return "", "", err
 	}
-	doc, _, err := readConfig(path)
+	file, err := r.file(path)
+	if err != nil {
+		return path, "", err
+	}
+	doc, _, err := readConfig(file)
 	if err != nil || doc == nil {
 		return path, "", err
 	}
@@ -283,6 +295,52 @@ func Configured(r ClientRequest) (string, string, error) {
 		return path, getTOMLTable(doc, c.Key[0], ServerName), nil
 	}
 	return path, string(getMember(doc, c.Key, ServerName)), nil
+}
+
+// file is the file that reading and writing the config at path reach:
+// path itself, or where a link there (or a linked folder on its way) leads,
+// so that a config kept in a dotfiles folder and linked into place is
+// edited there instead of the link being replaced by a copy. A project's
+// config must lead inside the project: a link a cloned repository carries
+// to a file elsewhere (the user's own ~/.claude.json, with other servers'
+// keys) is refused, never read or written.
+func (r ClientRequest) file(path string) (string, error) {
+	file, err := resolveLinks(path)
+	if err != nil {
+		return "", err
+	}
+	if r.scope() != "project" {
+		return file, nil
+	}
+	root, err := filepath.EvalSymlinks(r.Env.Project)
+	if err != nil {
+		return "", fmt.Errorf("--project %s: %w", r.Env.Project, err)
+	}
+	if rel, err := filepath.Rel(root, file); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", fmt.Errorf("%s leads to %s, outside the project %s (a link); unitymcp writes a project's config only inside the project: remove the link, or install with --scope user", path, file, root)
+	}
+	return file, nil
+}
+
+// resolveLinks resolves the links of path's longest part that exists and
+// keeps the rest of it as it is (a link that leads nowhere is kept as the
+// file itself).
+func resolveLinks(path string) (string, error) {
+	p, rest := filepath.Clean(path), ""
+	for {
+		r, err := filepath.EvalSymlinks(p)
+		switch {
+		case err == nil:
+			return filepath.Join(r, rest), nil
+		case !errors.Is(err, fs.ErrNotExist):
+			return "", err
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return path, nil
+		}
+		rest, p = filepath.Join(filepath.Base(p), rest), parent
+	}
 }
 
 func readConfig(path string) ([]byte, fs.FileMode, error) {

@@ -1,0 +1,107 @@
+package installer
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need a privilege on Windows")
+	}
+	os.MkdirAll(filepath.Dir(link), 0o755)
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A user's config kept in a dotfiles folder and linked into place is
+// edited where it lives: the link stays a link, install and uninstall
+// change the file it leads to.
+func TestUserConfigThroughALink(t *testing.T) {
+	home := t.TempDir()
+	real := filepath.Join(t.TempDir(), "dotfiles", "claude.json")
+	os.MkdirAll(filepath.Dir(real), 0o755)
+	os.WriteFile(real, []byte("{\n  \"theme\": \"dark\"\n}\n"), 0o644)
+	link := filepath.Join(home, ".claude.json")
+	symlink(t, real, link)
+	req := ClientRequest{Client: "claude-code", Env: Env{GOOS: "linux", Home: home}, Server: server(), StateDir: t.TempDir()}
+	res, err := InstallClient(req)
+	if err != nil || !res.Changed || res.Path != link {
+		t.Fatalf("install: %+v %v", res, err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v %v", fi.Mode(), err)
+	}
+	if b, _ := os.ReadFile(real); !strings.Contains(string(b), "\"unity\"") || !strings.Contains(string(b), "\"theme\"") {
+		t.Errorf("the linked file after install:\n%s", b)
+	}
+	if _, got, err := Configured(req); err != nil || got == "" {
+		t.Errorf("Configured through the link: %q %v", got, err)
+	}
+	if res, err := UninstallClient(req); err != nil || !res.Changed {
+		t.Fatalf("uninstall: %+v %v", res, err)
+	}
+	if b, _ := os.ReadFile(real); getMember(b, []string{"mcpServers"}, ServerName) != nil || !strings.Contains(string(b), "\"theme\"") {
+		t.Errorf("the linked file after uninstall:\n%s", b)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced by the uninstall: %v %v", fi.Mode(), err)
+	}
+}
+
+// A project's config that a link leads out of the project (a cloned
+// repository's .mcp.json linked to the user's own ~/.claude.json, or its
+// .vscode folder linked elsewhere) is refused and neither read nor
+// written; a link that stays inside the project is followed.
+func TestProjectConfigConfinedByResolution(t *testing.T) {
+	home := t.TempDir()
+	project := filepath.Join(home, "Game")
+	os.MkdirAll(project, 0o755)
+	private := filepath.Join(home, ".claude.json")
+	secret := "{\n  \"mcpServers\": {\n    \"other\": {\"env\": {\"API_KEY\": \"s3cret\"}}\n  }\n}\n"
+	os.WriteFile(private, []byte(secret), 0o600)
+	symlink(t, private, filepath.Join(project, ".mcp.json"))
+	elsewhere := t.TempDir()
+	symlink(t, elsewhere, filepath.Join(project, ".vscode"))
+	env := Env{GOOS: "linux", Home: home, Project: project}
+	for _, client := range []string{"claude-code", "vscode"} {
+		req := ClientRequest{Client: client, Scope: "project", Env: env, Server: server(), StateDir: t.TempDir()}
+		for what, run := range map[string]func() error{
+			"install":   func() error { _, err := InstallClient(req); return err },
+			"uninstall": func() error { _, err := UninstallClient(req); return err },
+			"read":      func() error { _, _, err := Configured(req); return err },
+		} {
+			if err := run(); err == nil || !strings.Contains(err.Error(), "outside the project") {
+				t.Errorf("%s %s through a link out of the project: %v", what, client, err)
+			}
+		}
+	}
+	if b, _ := os.ReadFile(private); string(b) != secret {
+		t.Errorf("the file outside the project changed:\n%s", b)
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Errorf("a file was written outside the project: %v", entries)
+	}
+	if fi, err := os.Lstat(filepath.Join(project, ".mcp.json")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the project's link was replaced: %v", err)
+	}
+
+	// A link inside the project is followed.
+	os.Remove(filepath.Join(project, ".mcp.json"))
+	inside := filepath.Join(project, "config", "mcp.json")
+	os.MkdirAll(filepath.Dir(inside), 0o755)
+	os.WriteFile(inside, []byte("{}\n"), 0o644)
+	symlink(t, filepath.Join("config", "mcp.json"), filepath.Join(project, ".mcp.json"))
+	req := ClientRequest{Client: "claude-code", Scope: "project", Env: env, Server: server(), StateDir: t.TempDir()}
+	if res, err := InstallClient(req); err != nil || !res.Changed {
+		t.Fatalf("install through a link inside the project: %+v %v", res, err)
+	}
+	if b, _ := os.ReadFile(inside); !strings.Contains(string(b), "\"unity\"") {
+		t.Errorf("the linked file inside the project:\n%s", b)
+	}
+}
