@@ -305,19 +305,32 @@ func Configured(r ClientRequest) (string, string, error) {
 // to a file elsewhere (the user's own ~/.claude.json, with other servers'
 // keys) is refused, never read or written.
 func (r ClientRequest) file(path string) (string, error) {
+	if r.scope() != "project" {
+		return resolveLinks(path)
+	}
+	file, err := linkedFile(path, r.Env.Project)
+	if errors.Is(err, errOutside) {
+		err = fmt.Errorf("%w: remove the link, or install with --scope user", err)
+	}
+	return file, err
+}
+
+// errOutside says a project's file leads out of the project.
+var errOutside = errors.New("unitymcp writes a project's files only inside the project")
+
+// linkedFile is where path leads (resolveLinks), which must be inside the
+// folder project.
+func linkedFile(path, project string) (string, error) {
 	file, err := resolveLinks(path)
 	if err != nil {
 		return "", err
 	}
-	if r.scope() != "project" {
-		return file, nil
-	}
-	root, err := filepath.EvalSymlinks(r.Env.Project)
+	root, err := filepath.EvalSymlinks(project)
 	if err != nil {
-		return "", fmt.Errorf("--project %s: %w", r.Env.Project, err)
+		return "", fmt.Errorf("the project %s: %w", project, err)
 	}
 	if rel, err := filepath.Rel(root, file); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return "", fmt.Errorf("%s leads to %s, outside the project %s (a link); unitymcp writes a project's config only inside the project: remove the link, or install with --scope user", path, file, root)
+		return "", fmt.Errorf("%s leads to %s, outside the project %s (a link); %w", path, file, root, errOutside)
 	}
 	return file, nil
 }

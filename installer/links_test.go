@@ -1,6 +1,7 @@
 package installer
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -103,5 +104,26 @@ func TestProjectConfigConfinedByResolution(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(inside); !strings.Contains(string(b), "\"unity\"") {
 		t.Errorf("the linked file inside the project:\n%s", b)
+	}
+}
+
+// A project's Packages/manifest.json that a link leads out of the project
+// is refused by install and uninstall alike, and the file it leads to is
+// left as it was.
+func TestManifestConfinedByResolution(t *testing.T) {
+	proj := unityProject(t, "")
+	outside := filepath.Join(t.TempDir(), "manifest.json")
+	const shared = "{\n  \"dependencies\": {\n    \"com.unity.ugui\": \"2.0.0\"\n  }\n}\n"
+	os.WriteFile(outside, []byte(shared), 0o644)
+	os.Remove(manifestPath(proj))
+	symlink(t, outside, manifestPath(proj))
+	if _, err := InstallUnity(proj, GitURL, t.TempDir()); !errors.Is(err, errOutside) {
+		t.Errorf("install through a link out of the project: %v", err)
+	}
+	if _, err := UninstallUnity(proj, t.TempDir()); !errors.Is(err, errOutside) {
+		t.Errorf("uninstall through a link out of the project: %v", err)
+	}
+	if b, _ := os.ReadFile(outside); string(b) != shared {
+		t.Errorf("the file outside the project changed:\n%s", b)
 	}
 }

@@ -197,8 +197,11 @@ func InstallUnity(project, ref, stateDir string) (UnityResult, error) {
 	if err := CheckUnityVersion(project); err != nil {
 		return UnityResult{}, err
 	}
-	p := manifestPath(project)
-	res := UnityResult{Manifest: p, Package: PackageName, Ref: ref}
+	res := UnityResult{Manifest: manifestPath(project), Package: PackageName, Ref: ref}
+	p, err := linkedFile(res.Manifest, project)
+	if err != nil {
+		return res, err
+	}
 	doc, err := os.ReadFile(p)
 	before := doc
 	if errors.Is(err, fs.ErrNotExist) {
@@ -226,8 +229,11 @@ func UninstallUnity(project, stateDir string) (UnityResult, error) {
 	if err := CheckUnityProject(project); err != nil {
 		return UnityResult{}, err
 	}
-	p := manifestPath(project)
-	res := UnityResult{Manifest: p, Package: PackageName}
+	res := UnityResult{Manifest: manifestPath(project), Package: PackageName}
+	p, err := linkedFile(res.Manifest, project)
+	if err != nil {
+		return res, err
+	}
 	doc, err := os.ReadFile(p)
 	if err != nil {
 		return res, err
