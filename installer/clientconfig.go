@@ -227,12 +227,17 @@ func UninstallClient(r ClientRequest) (ClientResult, error) {
 	}
 	st := store{r.StateDir}
 	if changed && emptyConfig(c, out) {
-		if _, ok := st.created()[file]; ok {
+		created := st.created()
+		key := file
+		if _, ok := created[key]; !ok {
+			key = path // as an earlier version recorded it
+		}
+		if _, ok := created[key]; ok {
 			if res.Backup, err = st.backup(file, doc); err != nil {
 				return res, err
 			}
 			res.Changed = true
-			res.Removed, err = st.removeCreated(file)
+			res.Removed, err = st.removeCreated(key)
 			return res, err
 		}
 	}
@@ -310,7 +315,7 @@ func (r ClientRequest) file(path string) (string, error) {
 	}
 	file, err := linkedFile(path, r.Env.Project)
 	if errors.Is(err, errOutside) {
-		err = fmt.Errorf("%w: remove the link, or install with --scope user", err)
+		err = fmt.Errorf("%w: remove the link, or use --scope user", err)
 	}
 	return file, err
 }
@@ -336,8 +341,8 @@ func linkedFile(path, project string) (string, error) {
 }
 
 // resolveLinks resolves the links of path's longest part that exists and
-// keeps the rest of it as it is (a link that leads nowhere is kept as the
-// file itself).
+// keeps the rest of it as it is; a link that leads nowhere is an error
+// that names it.
 func resolveLinks(path string) (string, error) {
 	p, rest := filepath.Clean(path), ""
 	for {
@@ -347,6 +352,10 @@ func resolveLinks(path string) (string, error) {
 			return filepath.Join(r, rest), nil
 		case !errors.Is(err, fs.ErrNotExist):
 			return "", err
+		}
+		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			to, _ := os.Readlink(p)
+			return "", fmt.Errorf("%s is a link to %s, which does not exist: create it, or remove the link, then run again", p, to)
 		}
 		parent := filepath.Dir(p)
 		if parent == p {

@@ -3,6 +3,7 @@ package installer
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -173,6 +174,11 @@ func (o DoctorOptions) projectAndClientChecks(tok string, add func(Level, string
 		for _, scope := range []string{"user", "project"} {
 			req := ClientRequest{Client: cl.Name, Scope: scope, Env: o.Env, StateDir: o.State.Root}
 			path, got, err := Configured(req)
+			if errors.Is(err, errOutside) {
+				add(LevelFail, fmt.Sprintf("%s (%s) config %v", cl.Title, scope, err),
+					"remove the link (the client reads a file outside the project through it), then run: unitymcp doctor")
+				continue
+			}
 			if perr := configParses(path, cl.Format); perr != nil {
 				add(LevelFail, fmt.Sprintf("%s (%s) config %s does not parse: %v", cl.Title, scope, path, perr),
 					"correct the file by hand (the client ignores it as it is), then run: unitymcp doctor")

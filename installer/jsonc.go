@@ -120,14 +120,24 @@ func removeMember(doc []byte, path []string, name string) ([]byte, bool, error) 
 	return root.Pack(), true, nil
 }
 
-// removeAt deletes o's member i and keeps what was not its own: a comment
-// on the line before it (the previous member's, after its comma), and a
-// comment between the previous member's value and its comma when that
-// member becomes the last. The last member keeps a trailing comma only
+// removeAt deletes o's member i with what is on its own lines, and keeps
+// what was not its own: a comment on the line before it (the previous
+// member's, after its comma), and a comment between the previous member's
+// value and its comma when that member becomes the last. The last member keeps a trailing comma only
 // when the removed one had one: strict JSON files stay strict.
 func removeAt(o *hujson.Object, i int, nl string) {
 	m := o.Members[i]
 	lead, _ := lineRest(string(m.Name.BeforeExtra))
+	// A comment after it on its own line goes with it.
+	if after := &o.AfterExtra; i+1 < len(o.Members) {
+		after = &o.Members[i+1].Name.BeforeExtra
+		_, rest := lineRest(string(*after))
+		if rest != "" {
+			*after = hujson.Extra(rest)
+		}
+	} else if _, rest := lineRest(string(*after)); rest != "" {
+		*after = hujson.Extra(rest)
+	}
 	if last := len(o.Members) - 1; i == last && i > 0 {
 		prev := &o.Members[i-1].Value
 		switch {

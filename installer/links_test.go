@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 func symlink(t *testing.T, target, link string) {
@@ -125,5 +127,96 @@ func TestManifestConfinedByResolution(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(outside); string(b) != shared {
 		t.Errorf("the file outside the project changed:\n%s", b)
+	}
+}
+
+// A project's skill folder linked out of the project (the user's own
+// ~/.claude) is refused by install and uninstall: nothing is written or
+// deleted there.
+func TestSkillConfinedByResolution(t *testing.T) {
+	home := t.TempDir()
+	project := filepath.Join(home, "Game")
+	os.MkdirAll(project, 0o755)
+	own := filepath.Join(home, ".claude")
+	mine := filepath.Join(own, "skills", "unitymcp", "SKILL.md")
+	os.MkdirAll(filepath.Dir(mine), 0o755)
+	os.WriteFile(mine, []byte("the user's own"), 0o644)
+	symlink(t, own, filepath.Join(project, ".claude"))
+	p, err := SkillPath("claude-code", Env{GOOS: "linux", Home: home, Project: project}, "project", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := InstallSkill(p, project, t.TempDir()); !errors.Is(err, errOutside) {
+		t.Errorf("install: %v", err)
+	}
+	if _, err := UninstallSkill(p, project, t.TempDir()); !errors.Is(err, errOutside) {
+		t.Errorf("uninstall: %v", err)
+	}
+	if b, _ := os.ReadFile(mine); string(b) != "the user's own" {
+		t.Errorf("the user's own skill: %q", b)
+	}
+}
+
+// Doctor names a project config that a link leads out of the project as a
+// failure (the client reads the file outside through it).
+func TestDoctorNamesALinkOutOfTheProject(t *testing.T) {
+	home := t.TempDir()
+	project := filepath.Join(home, "Game")
+	os.MkdirAll(project, 0o755)
+	private := filepath.Join(home, ".claude.json")
+	os.WriteFile(private, []byte(`{"mcpServers":{"unity":{"type":"http","url":"http://127.0.0.1:27182/mcp","headers":{"Authorization":"Bearer tok"}}}}`), 0o600)
+	symlink(t, private, filepath.Join(project, ".mcp.json"))
+	cs := Doctor(t.Context(), DoctorOptions{State: state.Dir{Root: t.TempDir()}, Env: Env{GOOS: runtime.GOOS, Home: t.TempDir(), Project: project}})
+	for _, c := range cs {
+		if c.Level == LevelFail && strings.Contains(c.What, "outside the project") && strings.Contains(c.What, ".mcp.json") {
+			return
+		}
+	}
+	t.Errorf("no failure names the link out of the project: %+v", cs)
+}
+
+// A link that leads nowhere, on the way to a config, is named in the error
+// with what to do; nothing is written.
+func TestDanglingLinkNamed(t *testing.T) {
+	home := t.TempDir()
+	project := filepath.Join(home, "Game")
+	os.MkdirAll(project, 0o755)
+	symlink(t, filepath.Join(home, "gone"), filepath.Join(project, ".vscode"))
+	_, err := InstallClient(ClientRequest{Client: "vscode", Scope: "project", Env: Env{GOOS: "linux", Home: home, Project: project}, Server: server(), StateDir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), ".vscode is a link to") || !strings.Contains(err.Error(), "which does not exist") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(home, "gone")); err == nil {
+		t.Error("the link's target was created")
+	}
+}
+
+// A file an earlier version created and recorded by the path it was given
+// (a home reached through a link) is still removed by the uninstall that
+// empties it.
+func TestCreatedListByThePathGiven(t *testing.T) {
+	real := t.TempDir()
+	home := filepath.Join(t.TempDir(), "home")
+	symlink(t, real, home)
+	stateDir := t.TempDir()
+	req := ClientRequest{Client: "cursor", Env: Env{GOOS: "linux", Home: home}, Server: server(), StateDir: stateDir}
+	res, err := InstallClient(req)
+	if err != nil || !res.Changed {
+		t.Fatalf("install: %+v %v", res, err)
+	}
+	st := store{stateDir}
+	m := st.created()
+	for k, v := range m { // as an earlier version wrote it
+		delete(m, k)
+		m[res.Path] = v
+	}
+	if err := st.saveCreated(m); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := UninstallClient(req); err != nil || !res.Removed {
+		t.Errorf("uninstall: %+v %v", res, err)
+	}
+	if _, err := os.Stat(res.Path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the file unitymcp created is still there: %v", err)
 	}
 }

@@ -120,7 +120,7 @@ func TestSkill(t *testing.T) {
 	if _, err := SkillPath("notepad", env, "user", ""); err == nil {
 		t.Error("unknown agent accepted")
 	}
-	res, err := InstallSkill(p, t.TempDir())
+	res, err := InstallSkill(p, "", t.TempDir())
 	if err != nil || !res.Changed {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -128,19 +128,19 @@ func TestSkill(t *testing.T) {
 	if !strings.HasPrefix(string(b), "---\nname: unitymcp\n") || !strings.Contains(string(b), "unitymcp call compile") {
 		t.Errorf("SKILL.md:\n%s", b)
 	}
-	if res, _ := InstallSkill(p, t.TempDir()); res.Changed {
+	if res, _ := InstallSkill(p, "", t.TempDir()); res.Changed {
 		t.Error("second install changed SKILL.md")
 	}
 	// uninstall skill: the file goes (backed up), its folder with it.
 	state := t.TempDir()
-	un, err := UninstallSkill(p, state)
+	un, err := UninstallSkill(p, "", state)
 	if err != nil || !un.Removed || !strings.HasPrefix(un.Backup, state) {
 		t.Fatalf("uninstall: %+v %v", un, err)
 	}
 	if _, err := os.Stat(filepath.Dir(p)); !os.IsNotExist(err) {
 		t.Errorf("the skill's folder is still there: %v", err)
 	}
-	if again, err := UninstallSkill(p, state); err != nil || again.Changed {
+	if again, err := UninstallSkill(p, "", state); err != nil || again.Changed {
 		t.Errorf("second uninstall: %+v %v", again, err)
 	}
 }

@@ -37,35 +37,53 @@ func SkillPath(agent string, env Env, scope, dir string) (string, error) {
 }
 
 // InstallSkill writes SKILL.md (atomically; unchanged when identical; the
-// old one backed up in the state directory stateDir).
-func InstallSkill(path, stateDir string) (ClientResult, error) {
+// old one backed up in the state directory stateDir). project is the
+// project folder of a project-scope skill, which path must lead inside
+// (linkedFile), or "".
+func InstallSkill(path, project, stateDir string) (ClientResult, error) {
 	res := ClientResult{Client: "skill", Path: path}
-	doc, _, err := readConfig(path)
+	file, err := skillFile(path, project)
+	if err != nil {
+		return res, err
+	}
+	doc, _, err := readConfig(file)
 	if err != nil {
 		return res, err
 	}
 	if string(doc) == string(skill) {
 		return res, nil
 	}
-	return res, commit(&res, store{stateDir}, path, doc, skill, true, 0o644)
+	return res, commit(&res, store{stateDir}, file, doc, skill, true, 0o644)
+}
+
+// skillFile is where a skill's path leads: inside project when one is given.
+func skillFile(path, project string) (string, error) {
+	if project == "" {
+		return resolveLinks(path)
+	}
+	return linkedFile(path, project)
 }
 
 // UninstallSkill removes the SKILL.md that install skill wrote at path
 // (backed up in the state directory stateDir first) and its unitymcp
 // folder when that is left empty; nothing changes when there is none.
-func UninstallSkill(path, stateDir string) (ClientResult, error) {
+func UninstallSkill(path, project, stateDir string) (ClientResult, error) {
 	res := ClientResult{Client: "skill", Path: path}
-	doc, _, err := readConfig(path)
+	file, err := skillFile(path, project)
+	if err != nil {
+		return res, err
+	}
+	doc, _, err := readConfig(file)
 	if err != nil || doc == nil {
 		return res, err
 	}
-	if res.Backup, err = (store{stateDir}).backup(path, doc); err != nil {
+	if res.Backup, err = (store{stateDir}).backup(file, doc); err != nil {
 		return res, err
 	}
-	if err := os.Remove(path); err != nil {
-		return res, fmt.Errorf("removing %s: %w", path, err)
+	if err := os.Remove(file); err != nil {
+		return res, fmt.Errorf("removing %s: %w", file, err)
 	}
 	res.Changed, res.Removed = true, true
-	os.Remove(filepath.Dir(path)) // the skill's own folder, only when empty
+	os.Remove(filepath.Dir(file)) // the skill's own folder, only when empty
 	return res, nil
 }

@@ -403,8 +403,12 @@ func installSkill(cfg InstallConfig, verb string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	within := "" // a project's skill stays inside the project
+	if cfg.Scope == "project" && cfg.Dir == "" {
+		within = installEnv(proj).Project
+	}
 	if cfg.Uninstall {
-		res, err := installer.UninstallSkill(p, dir.Root)
+		res, err := installer.UninstallSkill(p, within, dir.Root)
 		switch {
 		case err != nil:
 			return err
@@ -415,7 +419,7 @@ func installSkill(cfg InstallConfig, verb string, stdout io.Writer) error {
 		}
 		return nil
 	}
-	res, err := installer.InstallSkill(p, dir.Root)
+	res, err := installer.InstallSkill(p, within, dir.Root)
 	if err != nil {
 		return err
 	}
