@@ -22,6 +22,14 @@ func symlink(t *testing.T, target, link string) {
 	}
 }
 
+// homeAndProject is a home folder with a project folder Game in it.
+func homeAndProject(t *testing.T) (home, project string) {
+	home = t.TempDir()
+	project = filepath.Join(home, "Game")
+	os.MkdirAll(project, 0o755)
+	return home, project
+}
+
 // A user's config kept in a dotfiles folder and linked into place is
 // edited where it lives: the link stays a link, install and uninstall
 // change the file it leads to.
@@ -62,9 +70,7 @@ func TestUserConfigThroughALink(t *testing.T) {
 // .vscode folder linked elsewhere) is refused and neither read nor
 // written; a link that stays inside the project is followed.
 func TestProjectConfigConfinedByResolution(t *testing.T) {
-	home := t.TempDir()
-	project := filepath.Join(home, "Game")
-	os.MkdirAll(project, 0o755)
+	home, project := homeAndProject(t)
 	private := filepath.Join(home, ".claude.json")
 	secret := "{\n  \"mcpServers\": {\n    \"other\": {\"env\": {\"API_KEY\": \"s3cret\"}}\n  }\n}\n"
 	os.WriteFile(private, []byte(secret), 0o600)
@@ -134,9 +140,7 @@ func TestManifestConfinedByResolution(t *testing.T) {
 // ~/.claude) is refused by install and uninstall: nothing is written or
 // deleted there.
 func TestSkillConfinedByResolution(t *testing.T) {
-	home := t.TempDir()
-	project := filepath.Join(home, "Game")
-	os.MkdirAll(project, 0o755)
+	home, project := homeAndProject(t)
 	own := filepath.Join(home, ".claude")
 	mine := filepath.Join(own, "skills", "unitymcp", "SKILL.md")
 	os.MkdirAll(filepath.Dir(mine), 0o755)
@@ -160,9 +164,7 @@ func TestSkillConfinedByResolution(t *testing.T) {
 // Doctor names a project config that a link leads out of the project as a
 // failure (the client reads the file outside through it).
 func TestDoctorNamesALinkOutOfTheProject(t *testing.T) {
-	home := t.TempDir()
-	project := filepath.Join(home, "Game")
-	os.MkdirAll(project, 0o755)
+	home, project := homeAndProject(t)
 	private := filepath.Join(home, ".claude.json")
 	os.WriteFile(private, []byte(`{"mcpServers":{"unity":{"type":"http","url":"http://127.0.0.1:27182/mcp","headers":{"Authorization":"Bearer tok"}}}}`), 0o600)
 	symlink(t, private, filepath.Join(project, ".mcp.json"))
@@ -178,9 +180,7 @@ func TestDoctorNamesALinkOutOfTheProject(t *testing.T) {
 // A link that leads nowhere, on the way to a config, is named in the error
 // with what to do; nothing is written.
 func TestDanglingLinkNamed(t *testing.T) {
-	home := t.TempDir()
-	project := filepath.Join(home, "Game")
-	os.MkdirAll(project, 0o755)
+	home, project := homeAndProject(t)
 	symlink(t, filepath.Join(home, "gone"), filepath.Join(project, ".vscode"))
 	_, err := InstallClient(ClientRequest{Client: "vscode", Scope: "project", Env: Env{GOOS: "linux", Home: home, Project: project}, Server: server(), StateDir: t.TempDir()})
 	if err == nil || !strings.Contains(err.Error(), ".vscode is a link to") || !strings.Contains(err.Error(), "which does not exist") {
