@@ -310,10 +310,11 @@ func Configured(r ClientRequest) (string, string, error) {
 // to a file elsewhere (the user's own ~/.claude.json, with other servers'
 // keys) is refused, never read or written.
 func (r ClientRequest) file(path string) (string, error) {
-	if r.scope() != "project" {
-		return resolveLinks(path)
+	project := ""
+	if r.scope() == "project" {
+		project = r.Env.Project
 	}
-	file, err := linkedFile(path, r.Env.Project)
+	file, err := linkedFile(path, project)
 	if errors.Is(err, errOutside) {
 		err = fmt.Errorf("%w: remove the link, or use --scope user", err)
 	}
@@ -324,11 +325,11 @@ func (r ClientRequest) file(path string) (string, error) {
 var errOutside = errors.New("unitymcp writes a project's files only inside the project")
 
 // linkedFile is where path leads (resolveLinks), which must be inside the
-// folder project.
+// folder project when one is given.
 func linkedFile(path, project string) (string, error) {
 	file, err := resolveLinks(path)
-	if err != nil {
-		return "", err
+	if err != nil || project == "" {
+		return file, err
 	}
 	root, err := filepath.EvalSymlinks(project)
 	if err != nil {

@@ -49,8 +49,7 @@ func setMember(doc []byte, path []string, name string, value any) ([]byte, bool,
 		}
 		return root.Pack(), true, nil
 	}
-	key, _ := json.Marshal(name)
-	keyv := hujson.Value{Value: hujson.String(string(key[1 : len(key)-1]))}
+	keyv := keyValue(name)
 	if compact {
 		obj.Members = append(obj.Members, hujson.ObjectMember{Name: keyv, Value: nv})
 		return root.Pack(), true, nil
@@ -95,16 +94,9 @@ func removeMember(doc []byte, path []string, name string) ([]byte, bool, error) 
 		if !ok {
 			return doc, false, nil
 		}
-		var next *hujson.Value
-		for i := range o.Members {
-			if memberName(&o.Members[i]) == p {
-				next = &o.Members[i].Value
-			}
-		}
-		if next == nil {
+		if cur = lastNamed(o, p); cur == nil {
 			return doc, false, nil
 		}
-		cur = next
 	}
 	o, ok := cur.Value.(*hujson.Object)
 	if !ok {
@@ -114,8 +106,9 @@ func removeMember(doc []byte, path []string, name string) ([]byte, bool, error) 
 	if len(at) == 0 {
 		return doc, false, nil
 	}
+	nl := lineEnd(doc)
 	for k := len(at) - 1; k >= 0; k-- {
-		removeAt(o, at[k], lineEnd(doc))
+		removeAt(o, at[k], nl)
 	}
 	return root.Pack(), true, nil
 }
@@ -123,19 +116,18 @@ func removeMember(doc []byte, path []string, name string) ([]byte, bool, error) 
 // removeAt deletes o's member i with what is on its own lines, and keeps
 // what was not its own: a comment on the line before it (the previous
 // member's, after its comma), and a comment between the previous member's
-// value and its comma when that member becomes the last. The last member keeps a trailing comma only
-// when the removed one had one: strict JSON files stay strict.
+// value and its comma when that member becomes the last. The last member
+// keeps a trailing comma only when the removed one had one: strict JSON
+// files stay strict.
 func removeAt(o *hujson.Object, i int, nl string) {
 	m := o.Members[i]
 	lead, _ := lineRest(string(m.Name.BeforeExtra))
 	// A comment after it on its own line goes with it.
-	if after := &o.AfterExtra; i+1 < len(o.Members) {
+	after := &o.AfterExtra
+	if i+1 < len(o.Members) {
 		after = &o.Members[i+1].Name.BeforeExtra
-		_, rest := lineRest(string(*after))
-		if rest != "" {
-			*after = hujson.Extra(rest)
-		}
-	} else if _, rest := lineRest(string(*after)); rest != "" {
+	}
+	if _, rest := lineRest(string(*after)); rest != "" {
 		*after = hujson.Extra(rest)
 	}
 	if last := len(o.Members) - 1; i == last && i > 0 {
@@ -211,6 +203,22 @@ func membersNamed(o *hujson.Object, name string) []int {
 	return at
 }
 
+// lastNamed is the value of o's last member called name (the one parsers
+// read), nil when there is none.
+func lastNamed(o *hujson.Object, name string) *hujson.Value {
+	at := membersNamed(o, name)
+	if len(at) == 0 {
+		return nil
+	}
+	return &o.Members[at[len(at)-1]].Value
+}
+
+// keyValue is name as a member's key.
+func keyValue(name string) hujson.Value {
+	key, _ := json.Marshal(name)
+	return hujson.Value{Value: hujson.String(string(key[1 : len(key)-1]))}
+}
+
 // getMember returns doc[path…][name] as standard JSON, nil when absent.
 func getMember(doc []byte, path []string, name string) []byte {
 	std, err := hujson.Standardize(append([]byte(nil), doc...))
@@ -255,15 +263,9 @@ func objectAt(root *hujson.Value, path []string, unit, nl string) (*hujson.Objec
 		if depth == len(path) {
 			return o, indent, oneLine, nil
 		}
-		var next *hujson.Value
-		for i := range o.Members {
-			if memberName(&o.Members[i]) == path[depth] {
-				next = &o.Members[i].Value
-			}
-		}
+		next := lastNamed(o, path[depth])
 		if next == nil {
-			key, _ := json.Marshal(path[depth])
-			name := hujson.Value{Value: hujson.String(string(key[1 : len(key)-1]))}
+			name := keyValue(path[depth])
 			if oneLine {
 				name.BeforeExtra = hujson.Extra(" ")
 				o.Members = append(o.Members, hujson.ObjectMember{Name: name, Value: hujson.Value{BeforeExtra: hujson.Extra(" "), Value: &hujson.Object{}}})

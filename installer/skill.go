@@ -42,7 +42,7 @@ func SkillPath(agent string, env Env, scope, dir string) (string, error) {
 // (linkedFile), or "".
 func InstallSkill(path, project, stateDir string) (ClientResult, error) {
 	res := ClientResult{Client: "skill", Path: path}
-	file, err := skillFile(path, project)
+	file, err := linkedFile(path, project)
 	if err != nil {
 		return res, err
 	}
@@ -56,20 +56,12 @@ func InstallSkill(path, project, stateDir string) (ClientResult, error) {
 	return res, commit(&res, store{stateDir}, file, doc, skill, true, 0o644)
 }
 
-// skillFile is where a skill's path leads: inside project when one is given.
-func skillFile(path, project string) (string, error) {
-	if project == "" {
-		return resolveLinks(path)
-	}
-	return linkedFile(path, project)
-}
-
 // UninstallSkill removes the SKILL.md that install skill wrote at path
 // (backed up in the state directory stateDir first) and its unitymcp
 // folder when that is left empty; nothing changes when there is none.
 func UninstallSkill(path, project, stateDir string) (ClientResult, error) {
 	res := ClientResult{Client: "skill", Path: path}
-	file, err := skillFile(path, project)
+	file, err := linkedFile(path, project)
 	if err != nil {
 		return res, err
 	}

@@ -43,14 +43,15 @@ func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, err
 	if found && sameMeaning(cur, entry) {
 		return doc, false, nil
 	}
+	nl := lineEnd(doc)
 	var b strings.Builder
-	b.WriteString("[" + prefix + "." + name + "]\n")
+	b.WriteString("[" + prefix + "." + name + "]" + nl)
 	for _, f := range entry {
 		v, err := tomlValue(f.V)
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: %w", f.K, err)
 		}
-		fmt.Fprintf(&b, "%s = %s\n", tomlKey(f.K), v)
+		fmt.Fprintf(&b, "%s = %s%s", tomlKey(f.K), v, nl)
 	}
 	table := b.String()
 	blocks, array := tomlTables(doc, prefix, name)
@@ -64,14 +65,14 @@ func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, err
 	case found:
 		return nil, false, fmt.Errorf("the %s.%s entry is %w; remove it by hand, then run again", prefix, name, errTOMLLayout)
 	default:
-		s, nl := string(doc), lineEnd(doc)
+		s := string(doc)
 		if s != "" && !strings.HasSuffix(s, "\n") {
 			s += nl
 		}
 		if s != "" {
 			s += nl
 		}
-		out = s + strings.ReplaceAll(table, "\n", nl)
+		out = s + table
 	}
 	// What is written must read back as the entry: never leave a file the
 	// client cannot load.
@@ -271,12 +272,11 @@ func tomlTables(doc []byte, prefix, name string) (blocks []tomlBlock, array bool
 }
 
 // spliceTOML is s without blocks (in order, as tomlTables finds them),
-// with table, when not "", in the place of the first. What stands before
-// the first block stays byte for byte; a cut leaves one blank line between
-// what was before and after it.
+// with table (written with s's line ends), when not "", in the place of the
+// first. What stands before the first block stays byte for byte; a cut
+// leaves one blank line between what was before and after it.
 func spliceTOML(s string, blocks []tomlBlock, table string) string {
 	nl := lineEnd([]byte(s))
-	table = strings.ReplaceAll(table, "\n", nl)
 	blocks = slices.Clone(blocks)
 	for i := len(blocks) - 1; i >= 0; i-- {
 		b := blocks[i]
