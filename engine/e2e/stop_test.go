@@ -134,6 +134,9 @@ func TestStopStopsDaemonAndTray(t *testing.T) {
 func TestStopAndIdleStdioSession(t *testing.T) {
 	home := t.TempDir()
 	dir := state.Dir{Root: home}
+	// Last: the daemon the shim started for its second request is stopped
+	// too (the shim is gone by then, and starts none).
+	t.Cleanup(func() { cliRun(t, home, "", "stop") })
 	proj := newProject(t, "Game")
 	cmd := exec.Command(bins.unitymcp, "stdio", "--project", proj)
 	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home, "UNITYMCP_ADDR=127.0.0.1:0")

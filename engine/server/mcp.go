@@ -52,6 +52,10 @@ type mcpFront struct {
 	// tasks are the sessions' MCP tasks (tasks.go), whatever front a
 	// session is on.
 	tasks taskStore
+	// hsess are the Streamable HTTP sessions (streamable.go), by id,
+	// under hmu.
+	hmu   sync.Mutex
+	hsess map[string]*httpSession
 	// now is the session clock (Server.sessionNow; nil: time.Now).
 	now func() time.Time
 	// call runs a tool call (engine.Engine.Call; tests make it panic).
@@ -376,15 +380,20 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, pin string, bo
 			httpError(w, http.StatusNotFound, "session_expired", fmt.Sprintf("MCP session %.80q expired after %v without requests; initialize a new session", sid, s.sessionIdle()))
 			return
 		}
-		defer f.live.enter(sid, r.Method == http.MethodPost)()
+		defer f.live.enter(sid)()
 	}
 	if r.Method == http.MethodPost {
 		defer s.posting()()
 	}
+	if !modernRequest(r, body) {
+		s.serveStreamable(w, r, f, hash, body) // streamable.go
+		return
+	}
 	if body != nil && r.Method == http.MethodPost && s.serveOwn(w, r, hash, body) {
 		return // the daemon's own methods (dispatch.go)
 	}
-	f.http.ServeHTTP(w, r)
+	f.http.ServeHTTP(w, r) // protocol version 2026-07-28: mcp-go's transport
+
 }
 
 func contains(list []string, s string) bool {

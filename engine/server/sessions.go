@@ -1,9 +1,6 @@
 package server
 
 import (
-	"context"
-	"net/http"
-	"runtime"
 	"sync"
 	"time"
 
@@ -34,10 +31,8 @@ type liveSessions struct {
 }
 
 type liveSession struct {
-	last  time.Time // last request
-	busy  int       // requests and streams open now
-	posts int       // POSTs being answered now
-	held  []func()  // notifications held until no POST is (send)
+	last time.Time // last request
+	busy int       // requests and streams open now
 }
 
 // add notes a session mcp-go registered. A stdio stream's session is busy
@@ -68,10 +63,9 @@ func (f *liveSessions) count() int {
 	return len(f.live)
 }
 
-// enter notes a request of session sid (post: a POST); the returned func
-// ends it, and sends what send held for it. A session with a request or
-// stream open is never idle.
-func (f *liveSessions) enter(sid string, post bool) func() {
+// enter notes a request of session sid; the returned func ends it. A
+// session with a request or stream open is never idle.
+func (f *liveSessions) enter(sid string) func() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	s := f.live[sid]
@@ -79,57 +73,18 @@ func (f *liveSessions) enter(sid string, post bool) func() {
 		return func() {}
 	}
 	s.busy++
-	if post {
-		s.posts++
-	}
 	s.last = f.clock()
 	return func() {
 		f.mu.Lock()
+		defer f.mu.Unlock()
 		s.busy--
-		var held []func()
-		if post {
-			if s.posts--; s.posts == 0 {
-				held, s.held = s.held, nil
-			}
-		}
 		s.last = f.clock()
-		f.mu.Unlock()
-		if len(held) > 0 {
-			// The POST's forwarder goroutine (see send) may not have run
-			// yet: started last by the handler that never blocked, it sits
-			// in this processor's next-to-run slot, and would find both its
-			// done channel closed and the notification queued, and take
-			// either. Yielding lets it run first and end on done.
-			runtime.Gosched()
-		}
-		for _, send := range held {
-			send()
-		}
 	}
 }
 
-// send runs send, which hands session sid a notification, at once or,
-// while a POST of that session is being answered, once none is. mcp-go
-// v1.2.1 writes what reaches a session during a POST on that POST's
-// stream, but its forwarder drops a notification it took from the queue
-// when the answer wins the race for the writer (streamable_http.go,
-// handlePost: "if the done chan is closed … just return"). Sent after the
-// POST, the notification waits in the queue for the session's GET stream
-// or its next request, which deliver it.
-func (f *liveSessions) send(sid string, send func()) {
-	f.mu.Lock()
-	if s := f.live[sid]; s != nil && s.posts > 0 {
-		s.held = append(s.held, send)
-		f.mu.Unlock()
-		return
-	}
-	f.mu.Unlock()
-	send()
-}
-
-// notify sends session sid of front f a notification (liveSessions.send).
+// notify sends session sid of front f a notification.
 func (f *front) notify(sid, method string, params map[string]any) {
-	f.live.send(sid, func() { f.srv.SendNotificationToSpecificClient(sid, method, params) })
+	f.srv.SendNotificationToSpecificClient(sid, method, params)
 }
 
 // idle lists the sessions with nothing open and no request since before.
@@ -217,21 +172,11 @@ func (s *Server) sweepSessions(now time.Time) {
 	s.mcp.mu.Unlock()
 	for _, f := range fronts {
 		for _, sid := range f.live.idle(now.Add(-idle)) {
-			req, err := http.NewRequestWithContext(context.Background(), http.MethodDelete, "/mcp", nil)
-			if err != nil {
-				continue
-			}
-			req.Header.Set(sessionHeader, sid)
 			f.live.expire(sid, now, expiredKeep)
-			f.http.ServeHTTP(discard{h: http.Header{}}, req)
+			if sess := s.mcp.httpSession(f, sid); sess != nil {
+				s.mcp.endHTTP(sess)
+			}
 			s.log.Debug("MCP session expired", "session", sid, "idle", idle)
 		}
 	}
 }
-
-// discard is a ResponseWriter that drops the answer of an internal request.
-type discard struct{ h http.Header }
-
-func (d discard) Header() http.Header         { return d.h }
-func (d discard) Write(b []byte) (int, error) { return len(b), nil }
-func (d discard) WriteHeader(int)             {}

@@ -15,57 +15,6 @@ func liveFixture() (*liveSessions, *time.Time) {
 	return f, &now
 }
 
-// A notification for a session that is answering a POST waits until no
-// POST of it is being answered (the last one's end sends it); one for a
-// session with only a GET open, or none, goes at once; a request of a
-// session the daemon does not know changes nothing.
-func TestSessionSendHeldWhilePosting(t *testing.T) {
-	t.Parallel()
-	f, _ := liveFixture()
-	var sent []string
-	send := func(what string) func() { return func() { sent = append(sent, what) } }
-
-	f.send("s", send("idle"))
-	if !slices.Equal(sent, []string{"idle"}) {
-		t.Fatalf("a notification with no request open: sent %q, want it at once", sent)
-	}
-	get := f.enter("s", false)
-	f.send("s", send("during GET"))
-	if !slices.Equal(sent, []string{"idle", "during GET"}) {
-		t.Fatalf("a notification with a GET open: sent %q, want it at once", sent)
-	}
-	get()
-
-	end1 := f.enter("s", true)
-	end2 := f.enter("s", true)
-	f.send("s", send("held"))
-	if len(sent) != 2 {
-		t.Fatalf("a notification while two POSTs are answered: sent %q, want it held", sent)
-	}
-	end1()
-	if len(sent) != 2 {
-		t.Fatalf("after one of two POSTs ended: sent %q, want it still held", sent)
-	}
-	end2()
-	if !slices.Equal(sent, []string{"idle", "during GET", "held"}) {
-		t.Fatalf("after the last POST ended: sent %q, want the held one sent", sent)
-	}
-	f.enter("s", true)()
-	if len(sent) != 3 {
-		t.Errorf("a later POST sent %q again", sent)
-	}
-
-	unknown := f.enter("nope", true)
-	unknown()
-	if f.count() != 1 {
-		t.Errorf("a request of an unknown session: %d sessions, want the 1 there was", f.count())
-	}
-	f.send("nope", send("unknown"))
-	if sent[len(sent)-1] != "unknown" {
-		t.Errorf("a notification for an unknown session: sent %q, want it at once", sent)
-	}
-}
-
 // A session with a request open is never idle; its last request's end (on
 // the session clock) is what its idle time counts from.
 func TestSessionIdleCountsFromTheLastRequest(t *testing.T) {
@@ -73,7 +22,7 @@ func TestSessionIdleCountsFromTheLastRequest(t *testing.T) {
 	f, now := liveFixture()
 	base := *now
 	*now = base.Add(10 * time.Minute)
-	end := f.enter("s", true)
+	end := f.enter("s")
 	if got := f.idle(base.Add(time.Hour)); len(got) != 0 {
 		t.Errorf("a session with a POST open is idle: %q", got)
 	}

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -70,10 +69,6 @@ type stream struct {
 	broken   bool // a write failed or timed out: the client is gone
 
 	slots chan struct{} // requests being served
-
-	asked   atomic.Int64 // the daemon's own requests to the client (ask)
-	amu     sync.Mutex
-	answers map[string]chan clientAnswer
 }
 
 // serveStream upgrades GET /mcp/stream and serves the stream until either
@@ -237,7 +232,7 @@ func (st *stream) serve(ctx context.Context, line []byte, wg *sync.WaitGroup) {
 		st.write(api.ErrorAnswer(nil, api.RPCParseError, "", "parse error: "+err.Error()))
 		return
 	case m.IsResponse():
-		st.answered(m, line) // an answer to nothing the daemon asked is dropped
+		st.sess.answered(m, line) // an answer to nothing the daemon asked is dropped
 		return
 	case m.Method == "":
 		st.write(api.ErrorAnswer(nil, api.RPCInvalidRequest, "", "a message without a method is neither a request nor a notification"))

@@ -102,7 +102,7 @@ func TestStreamSessionListRoots(t *testing.T) {
 	}
 
 	m, _ := api.ParseMessage([]byte(`{"jsonrpc":"2.0","id":"unitymcp-99","result":{}}`))
-	if st.answered(m, []byte(`{"jsonrpc":"2.0","id":"unitymcp-99","result":{}}`)) {
+	if st.sess.answered(m, []byte(`{"jsonrpc":"2.0","id":"unitymcp-99","result":{}}`)) {
 		t.Error("an answer to nothing the daemon asked was taken")
 	}
 
@@ -113,12 +113,12 @@ func TestStreamSessionListRoots(t *testing.T) {
 		t.Errorf("no answer before the context ended: %+v, %v", a.res, a.err)
 	}
 	m, _ = api.ParseMessage([]byte(`{"jsonrpc":"2.0","id":` + string(id) + `,"result":{}}`))
-	if st.answered(m, nil) {
+	if st.sess.answered(m, nil) {
 		t.Error("a late answer to a request whose wait ended was taken")
 	}
 
 	st.release()
-	if _, err := st.sess.ListRoots(ctx, mcp.ListRootsRequest{}); err == nil || !strings.Contains(err.Error(), "the stdio stream is gone") {
+	if _, err := st.sess.ListRoots(ctx, mcp.ListRootsRequest{}); err == nil || !strings.Contains(err.Error(), "the session's connection is gone") {
 		t.Errorf("roots of a released stream: %v; want the stream gone", err)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
-	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/unitymcp/unitymcp/engine"
 	"github.com/unitymcp/unitymcp/engine/api"
@@ -277,29 +276,16 @@ func (s *Server) taskStatus(t *task, wire mcp.Task) {
 // related-task _meta the spec asks for: a stdio stream writes it at once,
 // an HTTP session gets it on its GET stream or in its next answer.
 func (s *Server) notify(t *task, method string, params map[string]any) {
-	cs, key := s.mcp.tasks.client(t.session)
+	cs, _ := s.mcp.tasks.client(t.session)
 	if cs == nil {
-		return
-	}
-	s.mcp.mu.Lock()
-	f := s.mcp.fronts[key]
-	s.mcp.mu.Unlock()
-	if f == nil {
 		return
 	}
 	n := mcp.JSONRPCNotification{JSONRPC: mcp.JSONRPC_VERSION, Notification: mcp.Notification{Method: method,
 		Params: mcp.NotificationParams{Meta: map[string]any{mcp.RelatedTaskMetaKey: mcp.RelatedTaskMeta(t.id)}, AdditionalFields: params}}}
-	// What mcp-go's SendNotificationToSpecificClient does: the session's
-	// next answer may become a stream, and a full queue drops the message
-	// (a client polls tasks/get anyway).
-	if u, ok := cs.(mcpserver.SessionWithStreamableHTTPConfig); ok {
-		u.UpgradeToSSEWhenReceiveNotification()
+	// A full queue drops the message (a client polls tasks/get anyway).
+	select {
+	case cs.NotificationChannel() <- n:
+	default:
+		s.log.Debug("task notification dropped: the session's queue is full", "session", t.session, "method", method)
 	}
-	f.live.send(t.session, func() {
-		select {
-		case cs.NotificationChannel() <- n:
-		default:
-			s.log.Debug("task notification dropped: the session's queue is full", "session", t.session, "method", method)
-		}
-	})
 }

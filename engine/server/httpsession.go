@@ -1,0 +1,251 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+)
+
+// httpSession is the MCP session of a Streamable HTTP client (2025
+// revisions; streamable.go serves its requests). What the daemon sends it
+// outside an answer — mcp-go's notifications, the daemon's own requests —
+// goes, in order of preference, on a POST of the session being answered
+// (its answer becomes an event stream), on the session's GET stream, or
+// waits (at most notesQueue messages) for the next of either. One
+// goroutine per session (pump) takes mcp-go's notifications off the queue;
+// a POST takes what is left there before it writes its answer, so that a
+// call's progress comes before its result.
+type httpSession struct {
+	sessionCore
+	front *front // the front the session was initialized on; it never moves
+	wt    time.Duration
+
+	smu     sync.Mutex
+	posts   []*sink  // the session's POSTs being answered, oldest first
+	get     *sink    // the GET stream, when one is open
+	waiting [][]byte // messages no sink took yet
+	ended   bool
+	done    chan struct{} // closed when the session ends
+}
+
+var (
+	_ mcpserver.ClientSession         = (*httpSession)(nil)
+	_ mcpserver.SessionWithLogging    = (*httpSession)(nil)
+	_ mcpserver.SessionWithClientInfo = (*httpSession)(nil)
+	_ mcpserver.SessionWithRoots      = (*httpSession)(nil)
+)
+
+// newHTTPSession makes session sid of front f (initialize: a new id; ""
+// for a request without one).
+func newHTTPSession(f *front, writeTimeout time.Duration, sid string, initialize bool) *httpSession {
+	s := &httpSession{front: f, wt: writeTimeout, done: make(chan struct{})}
+	s.init(sessionPrefix)
+	if !initialize {
+		s.id = sid
+	}
+	return s
+}
+
+// ListRoots asks the client for its roots (sessionCore.listRoots), on a
+// POST of the session being answered or its GET stream.
+func (s *httpSession) ListRoots(ctx context.Context, _ mcp.ListRootsRequest) (*mcp.ListRootsResult, error) {
+	return s.listRoots(ctx, s.deliver)
+}
+
+// pump hands mcp-go's notifications to the session's sinks until the
+// session ends.
+func (s *httpSession) pump() {
+	for {
+		select {
+		case n := <-s.notes:
+			if b, err := json.Marshal(n); err == nil {
+				s.deliver(b)
+			}
+		case <-s.done:
+			return
+		}
+	}
+}
+
+// deliver sends message b to the client on the newest POST being answered,
+// else on the GET stream, else keeps it for the next of them; false once
+// the session has ended.
+func (s *httpSession) deliver(b []byte) bool {
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	if s.ended {
+		return false
+	}
+	for i := len(s.posts) - 1; i >= 0; i-- {
+		if s.posts[i].event(b, s.wt) {
+			return true
+		}
+	}
+	if s.get != nil && s.get.event(b, s.wt) {
+		return true
+	}
+	if len(s.waiting) == notesQueue {
+		s.waiting = append(s.waiting[:0], s.waiting[1:]...) // the oldest is dropped
+	}
+	s.waiting = append(s.waiting, b)
+	return true
+}
+
+// open adds a POST's response as a sink; false once the session has ended.
+func (s *httpSession) open(k *sink) bool {
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	if s.ended {
+		return false
+	}
+	s.posts = append(s.posts, k)
+	return true
+}
+
+// finish ends a POST's sink: what reached the session before its answer
+// (mcp-go's queue, the waiting messages) is written first, then the answer
+// with write, as the last event when the response is an event stream or
+// as its JSON body. Nothing is written to the response after it.
+func (s *httpSession) finish(k *sink, write func(*sink)) {
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	for i, p := range s.posts {
+		if p == k {
+			s.posts = append(s.posts[:i], s.posts[i+1:]...)
+			break
+		}
+	}
+	for more := true; more; {
+		select {
+		case n := <-s.notes:
+			if b, err := json.Marshal(n); err == nil {
+				k.event(b, s.wt)
+			}
+		default:
+			more = false
+		}
+	}
+	for _, b := range s.waiting {
+		k.event(b, s.wt)
+	}
+	s.waiting = nil
+	write(k)
+	k.closed = true
+}
+
+// listen makes k the session's GET stream (one ends the one before it) and
+// writes it what was waiting; the returned channel is closed when another
+// GET takes its place.
+func (s *httpSession) listen(k *sink) (replaced <-chan struct{}, ok bool) {
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	if s.ended {
+		return nil, false
+	}
+	if old := s.get; old != nil {
+		old.closed = true
+		close(old.replaced)
+	}
+	k.replaced = make(chan struct{})
+	s.get = k
+	for _, b := range s.waiting {
+		k.event(b, s.wt)
+	}
+	s.waiting = nil
+	return k.replaced, true
+}
+
+// unlisten ends GET stream k (its handler returns); nothing is written to
+// it after.
+func (s *httpSession) unlisten(k *sink) {
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	if s.get == k {
+		s.get = nil
+	}
+	k.closed = true
+}
+
+// keepAlive writes an SSE comment on GET stream k, so that a quiet stream is
+// not taken for a dead one; false when the client is gone.
+func (s *httpSession) keepAlive(k *sink) bool {
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	return k.write([]byte(": keep-alive\n\n"), s.wt)
+}
+
+// end ends the session: its GET stream and POSTs get nothing more; the
+// caller unregisters it from mcp-go. False when it had ended already.
+func (s *httpSession) end() bool {
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	if s.ended {
+		return false
+	}
+	s.ended = true
+	close(s.done)
+	return true
+}
+
+// sink is one response of a session's that messages can be written to: a
+// POST being answered (an event stream from the first message on) or the
+// GET stream. Its writes happen under the session's smu.
+type sink struct {
+	w        http.ResponseWriter
+	rc       *http.ResponseController
+	sse      bool          // the event stream's headers are written
+	closed   bool          // the handler is done with it, or the client is gone
+	replaced chan struct{} // a GET stream: closed when another took its place
+}
+
+func newSink(w http.ResponseWriter) *sink {
+	return &sink{w: w, rc: http.NewResponseController(w)}
+}
+
+// startEvents writes the event stream's headers, once.
+func (k *sink) startEvents() {
+	if k.sse {
+		return
+	}
+	k.sse = true
+	h := k.w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Connection", "keep-alive")
+	k.w.WriteHeader(http.StatusOK)
+}
+
+// event writes message b as one event of the stream (starting it); false
+// when k takes nothing more.
+func (k *sink) event(b []byte, wt time.Duration) bool {
+	if k.closed {
+		return false
+	}
+	k.startEvents()
+	ev := make([]byte, 0, len(b)+24)
+	ev = append(append(append(ev, "event: message\ndata: "...), b...), "\n\n"...)
+	return k.write(ev, wt)
+}
+
+// write writes p and flushes it within wt; a failure closes the sink.
+func (k *sink) write(p []byte, wt time.Duration) bool {
+	if k.closed {
+		return false
+	}
+	k.rc.SetWriteDeadline(time.Now().Add(wt))
+	_, err := k.w.Write(p)
+	if err == nil {
+		err = k.rc.Flush()
+	}
+	k.rc.SetWriteDeadline(time.Time{})
+	if err != nil {
+		k.closed = true
+		return false
+	}
+	return true
+}

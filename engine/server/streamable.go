@@ -1,0 +1,284 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/catalog"
+)
+
+// Streamable HTTP, the 2025 revisions (/mcp, /projects/<hash>/mcp): the
+// daemon's own transport in front of the one dispatcher (serveMessage), as
+// the stdio stream is. A POST carries one message: initialize starts a
+// session (httpSession, its id in Mcp-Session-Id), every later message
+// names it; a request is answered with its JSON, or with an event stream
+// when something reached the session while it was served (a call's
+// progress, a log message, the daemon's roots/list); a notification or a
+// response of the client's gets 202. GET opens the session's stream of
+// what the daemon sends outside answers; DELETE ends the session.
+//
+// Protocol version 2026-07-28 has no sessions: its requests go to mcp-go's
+// own transport, which serves that revision.
+
+// keepAliveEvery is how often a quiet GET stream gets an SSE comment.
+const keepAliveEvery = 30 * time.Second
+
+// serveStreamable serves one request of Streamable HTTP (2025) on front f,
+// pinned to project hash; body is the POST's body.
+func (s *Server) serveStreamable(w http.ResponseWriter, r *http.Request, f *front, hash string, body []byte) {
+	if v := r.Header.Get(mcp.HeaderProtocolVersion); v != "" && !mcp.IsValidProtocolVersion(v) {
+		httpError(w, http.StatusBadRequest, "unsupported_protocol_version", fmt.Sprintf("MCP-Protocol-Version %.40q is not one this daemon speaks (%v)", v, mcp.ValidProtocolVersions))
+		return
+	}
+	switch r.Method {
+	case http.MethodPost:
+		s.servePost(w, r, f, hash, body)
+	case http.MethodGet:
+		s.serveListen(w, r, f)
+	case http.MethodDelete:
+		sid := r.Header.Get(sessionHeader)
+		if sid == "" || !wellFormedSession(sid) {
+			unknownSession(w, r)
+			return
+		}
+		if sess := s.mcp.httpSession(f, sid); sess != nil {
+			s.mcp.endHTTP(sess)
+		}
+		w.WriteHeader(http.StatusOK) // a session the daemon does not know has ended already
+	default:
+		w.Header().Set("Allow", "GET, POST, DELETE")
+		httpError(w, http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("%s is not a method of the MCP endpoint: POST a JSON-RPC message, GET the session's stream, DELETE the session", r.Method))
+	}
+}
+
+// modernRequest reports whether a request speaks protocol version
+// 2026-07-28 (in its header or its body), which mcp-go's transport serves.
+func modernRequest(r *http.Request, body []byte) bool {
+	return mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) || bytes.Contains(body, []byte(mcp.ProtocolVersion20260728))
+}
+
+// servePost serves a POST of one JSON-RPC message.
+func (s *Server) servePost(w http.ResponseWriter, r *http.Request, f *front, hash string, body []byte) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		httpError(w, http.StatusBadRequest, "bad_content_type", fmt.Sprintf("Content-Type %.80q is not application/json: POST one JSON-RPC message as JSON", r.Header.Get("Content-Type")))
+		return
+	}
+	m, err := api.ParseMessage(body)
+	switch {
+	case errors.Is(err, api.ErrBatch):
+		rpcFailure(w, nil, api.RPCInvalidRequest, err.Error())
+		return
+	case err != nil:
+		rpcFailure(w, nil, api.RPCParseError, "parse error: "+err.Error())
+		return
+	case m.Method == "" && !m.IsResponse():
+		rpcFailure(w, m.ID, api.RPCInvalidRequest, "a message without a method is neither a request nor a notification")
+		return
+	}
+	initialize := m.Method == string(mcp.MethodInitialize)
+	sid := r.Header.Get(sessionHeader)
+	var sess *httpSession
+	switch {
+	case initialize:
+		sess = newHTTPSession(f, s.streamWriteTimeout(), "", true)
+	case sid != "" && !wellFormedSession(sid):
+		unknownSession(w, r)
+		return
+	default:
+		if sess = s.mcp.httpSession(f, sid); sess == nil {
+			// No session, or one the daemon does not know (it restarted
+			// since): served as the request's own, as 2026 clients are.
+			sess = newHTTPSession(f, s.streamWriteTimeout(), sid, false)
+			go sess.pump()
+			defer sess.end()
+		}
+	}
+	if m.IsResponse() {
+		sess.answered(m, body) // an answer to nothing the daemon asked is dropped
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	groups, _ := catalog.ParseGroups(r.URL.Query().Get(api.QueryGroup)) // serveMCP checked them
+	ctx := f.srv.WithContext(sessionContext(r.Context(), groups, r.Header.Get(api.SessionHeader)), sess)
+	if !m.IsRequest() {
+		s.serveMessage(ctx, f, hash, sess, m, body)
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	k := newSink(w)
+	if !sess.open(k) {
+		httpError(w, http.StatusNotFound, "session_ended", fmt.Sprintf("MCP session %.80q ended while this request came; initialize a new session", sid))
+		return
+	}
+	a, large := s.serveMessage(ctx, f, hash, sess, m, body)
+	if initialize && a != nil && !isError(a) {
+		if err := s.mcp.startHTTP(ctx, sess); err != nil {
+			a, large = api.ErrorAnswer(m.ID, api.RPCInternalError, api.CodeInternal, "starting the session: "+err.Error()), nil
+		} else {
+			w.Header().Set(sessionHeader, sess.id)
+		}
+	}
+	sess.finish(k, func(k *sink) { writeAnswer(k, a, large, s.streamWriteTimeout()) })
+}
+
+// isError reports whether answer a is a JSON-RPC error.
+func isError(a []byte) bool {
+	var e struct {
+		Error json.RawMessage `json:"error"`
+	}
+	return json.Unmarshal(a, &e) != nil || len(e.Error) > 0
+}
+
+// writeAnswer writes a request's answer (a, or large) on k: the last event
+// of its event stream, or its JSON body.
+func writeAnswer(k *sink, a []byte, large *largeAnswer, wt time.Duration) {
+	if large != nil {
+		var b bytes.Buffer
+		large.writeTo(&b)
+		a = b.Bytes()
+	}
+	if k.sse {
+		k.event(a, wt)
+		return
+	}
+	k.w.Header().Set("Content-Type", "application/json")
+	k.w.Header().Set("Content-Length", strconv.Itoa(len(a)+1))
+	k.w.Write(append(a, '\n'))
+}
+
+// serveListen serves a session's GET stream until the client closes it, the
+// session ends or another GET takes its place.
+func (s *Server) serveListen(w http.ResponseWriter, r *http.Request, f *front) {
+	sid := r.Header.Get(sessionHeader)
+	if sid == "" || !wellFormedSession(sid) {
+		unknownSession(w, r)
+		return
+	}
+	sess := s.mcp.httpSession(f, sid)
+	if sess == nil {
+		// A session the daemon does not know (it restarted since): the
+		// stream's own, registered while it is open.
+		sess = newHTTPSession(f, s.streamWriteTimeout(), sid, false)
+		if err := s.mcp.startHTTP(r.Context(), sess); err != nil {
+			httpError(w, http.StatusConflict, "session_busy", fmt.Sprintf("MCP session %.80q: %v", sid, err))
+			return
+		}
+		defer s.mcp.endHTTP(sess)
+	}
+	k := newSink(w)
+	k.startEvents()
+	if !k.write(nil, s.streamWriteTimeout()) { // the headers, now
+		return
+	}
+	replaced, ok := sess.listen(k)
+	if !ok {
+		return
+	}
+	defer sess.unlisten(k)
+	tick := time.NewTicker(keepAliveEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			if !sess.keepAlive(k) {
+				return
+			}
+		case <-replaced:
+			return
+		case <-sess.done:
+			return
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+// sessionPrefix starts every Streamable HTTP session id (mcp-go's form).
+const sessionPrefix = "mcp-session-"
+
+// wellFormedSession reports whether sid is a session id of the form the
+// daemon gives (this one or an earlier one, which mcp-go's uuids gave).
+func wellFormedSession(sid string) bool {
+	rest, ok := strings.CutPrefix(sid, sessionPrefix)
+	if !ok || len(rest) == 0 || len(rest) > 64 {
+		return false
+	}
+	for _, c := range rest {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// unknownSession answers a request whose session id is missing (400) or not
+// of the daemon's form (404, which tells a client to initialize again).
+func unknownSession(w http.ResponseWriter, r *http.Request) {
+	sid := r.Header.Get(sessionHeader)
+	if sid == "" {
+		httpError(w, http.StatusBadRequest, "no_session", "this request needs the Mcp-Session-Id header the initialize answer gave; send initialize first")
+		return
+	}
+	httpError(w, http.StatusNotFound, "unknown_session", fmt.Sprintf("MCP session id %.80q is not one this daemon gives; initialize a new session", sid))
+}
+
+// rpcFailure answers a POST that is no message to serve with a JSON-RPC
+// error and status 400.
+func rpcFailure(w http.ResponseWriter, id []byte, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	io.WriteString(w, string(api.ErrorAnswer(id, code, "", msg))+"\n")
+}
+
+// httpSession is the session sid of front f; nil for none.
+func (m *mcpFront) httpSession(f *front, sid string) *httpSession {
+	if sid == "" {
+		return nil
+	}
+	m.hmu.Lock()
+	defer m.hmu.Unlock()
+	if sess := m.hsess[sid]; sess != nil && sess.front == f {
+		return sess
+	}
+	return nil
+}
+
+// startHTTP registers an initialized session on its front's mcp-go server
+// (whose hooks count it, and give it tasks and logging) and starts its pump.
+func (m *mcpFront) startHTTP(ctx context.Context, sess *httpSession) error {
+	if err := sess.front.srv.RegisterSession(ctx, sess); err != nil {
+		return err
+	}
+	m.hmu.Lock()
+	if m.hsess == nil {
+		m.hsess = map[string]*httpSession{}
+	}
+	m.hsess[sess.id] = sess
+	m.hmu.Unlock()
+	go sess.pump()
+	return nil
+}
+
+// endHTTP ends a session (DELETE, idle expiry, shutdown): its streams end
+// and mcp-go's hooks let go of it.
+func (m *mcpFront) endHTTP(sess *httpSession) {
+	if !sess.end() {
+		return
+	}
+	m.hmu.Lock()
+	delete(m.hsess, sess.id)
+	m.hmu.Unlock()
+	sess.front.srv.UnregisterSession(context.Background(), sess.id)
+}

@@ -1,0 +1,225 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/unitymcp/unitymcp/engine/api"
+)
+
+// A session starts at initialize (its id in Mcp-Session-Id, of the daemon's
+// form, counted), serves requests that name it, and ends at DELETE; a
+// request naming no session is the request's own, an id not of the
+// daemon's form is 404, a GET without a session 400.
+func TestStreamableSessionLifecycle(t *testing.T) {
+	d, _, _, _ := newTestServer(t, 5*time.Second, "Life")
+	d.initialize(t)
+	if !wellFormedSession(d.sid) || d.srv.Sessions() != 1 {
+		t.Fatalf("after initialize: id %q, %d sessions; want one session of the daemon's form", d.sid, d.srv.Sessions())
+	}
+	if rec := d.post(`{"jsonrpc":"2.0","id":2,"method":"ping"}`); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/json" || !strings.Contains(rec.Body.String(), `"result":{}`) {
+		t.Errorf("ping in the session: %d %q %s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+	}
+	if rec := d.post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}`); rec.Code != http.StatusAccepted {
+		t.Errorf("a notification: %d, want 202", rec.Code)
+	}
+	if rec := d.post(`{"jsonrpc":"2.0","id":"unitymcp-1","result":{}}`); rec.Code != http.StatusAccepted {
+		t.Errorf("a response to nothing asked: %d, want 202", rec.Code)
+	}
+	if rec := d.do("DELETE", ""); rec.Code != http.StatusOK || d.srv.Sessions() != 0 {
+		t.Errorf("DELETE: %d, %d sessions left; want 200 and none", rec.Code, d.srv.Sessions())
+	}
+	if rec := d.do("DELETE", ""); rec.Code != http.StatusOK {
+		t.Errorf("DELETE of a session that ended: %d, want 200", rec.Code)
+	}
+	// A session the daemon does not know (it restarted since) is served as
+	// the request's own.
+	if rec := d.post(`{"jsonrpc":"2.0","id":3,"method":"ping"}`); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"result":{}`) {
+		t.Errorf("ping naming a session that ended: %d %s; want it answered", rec.Code, rec.Body)
+	}
+	d.sid = "not-a-session"
+	if rec := d.post(`{"jsonrpc":"2.0","id":4,"method":"ping"}`); rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "not-a-session") {
+		t.Errorf("an id not of the daemon's form: %d %s; want 404 naming it", rec.Code, rec.Body)
+	}
+	d.sid = ""
+	if rec := d.do("GET", ""); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "initialize") {
+		t.Errorf("GET without a session: %d %s; want 400 saying to initialize", rec.Code, rec.Body)
+	}
+	for _, c := range []struct{ method, ct, want string }{
+		{"POST", "text/plain", "bad_content_type"},
+		{"PUT", "application/json", "method_not_allowed"},
+	} {
+		req := httptest.NewRequest(c.method, "http://127.0.0.1/mcp", strings.NewReader(`{}`))
+		req.Header.Set("Authorization", "Bearer "+d.token)
+		req.Header.Set("Content-Type", c.ct)
+		rec := httptest.NewRecorder()
+		d.srv.ServeHTTP(rec, req)
+		if !strings.Contains(rec.Body.String(), c.want) {
+			t.Errorf("%s with Content-Type %s: %d %s; want %s", c.method, c.ct, rec.Code, rec.Body, c.want)
+		}
+	}
+	if rec := d.post(`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "batches") {
+		t.Errorf("a batch: %d %s; want 400 saying MCP has none", rec.Code, rec.Body)
+	}
+}
+
+// do sends an MCP request with no body in d's session.
+func (d *testDaemon) do(method, body string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, "http://127.0.0.1/mcp", strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+d.token)
+	if d.sid != "" {
+		req.Header.Set(sessionHeader, d.sid)
+	}
+	rec := httptest.NewRecorder()
+	d.srv.ServeHTTP(rec, req)
+	return rec
+}
+
+// What reaches a session while a POST of it is answered goes on that POST,
+// before its answer (the answer then an event stream); with no POST, on the
+// GET stream; with neither, it waits (the newest notesQueue of it) for the
+// next of them, in order.
+func TestSessionMessagesGoWhereTheClientListens(t *testing.T) {
+	t.Parallel()
+	sess := newHTTPSession(nil, time.Second, "", true)
+	note := func(n int) []byte { return []byte(`{"n":` + string(rune('0'+n%10)) + `}`) }
+
+	sess.deliver(note(1)) // no sink: waits
+	post := httptest.NewRecorder()
+	k := newSink(post)
+	sess.open(k)
+	sess.deliver(note(2)) // on the POST
+	sess.notes <- mcp.JSONRPCNotification{JSONRPC: "2.0", Notification: mcp.Notification{Method: "notifications/progress"}}
+	sess.finish(k, func(k *sink) { writeAnswer(k, []byte(`{"answer":1}`), nil, time.Second) })
+	want := "event: message\ndata: {\"n\":2}\n\n" +
+		"event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\"}\n\n" +
+		"event: message\ndata: {\"n\":1}\n\n" +
+		"event: message\ndata: {\"answer\":1}\n\n"
+	if got := post.Body.String(); got != want || post.Header().Get("Content-Type") != "text/event-stream" {
+		t.Errorf("the POST's stream (%s):\n%s\nwant\n%s", post.Header().Get("Content-Type"), got, want)
+	}
+	if sess.deliver(note(3)); len(sess.waiting) != 1 || post.Body.String() != want {
+		t.Errorf("after the POST's answer a message was written to it, or not kept (%d waiting)", len(sess.waiting))
+	}
+
+	// A POST with nothing for it is answered with JSON.
+	plain := httptest.NewRecorder()
+	sess.waiting = nil
+	k = newSink(plain)
+	sess.open(k)
+	sess.finish(k, func(k *sink) { writeAnswer(k, []byte(`{"answer":2}`), nil, time.Second) })
+	if plain.Body.String() != "{\"answer\":2}\n" || plain.Header().Get("Content-Type") != "application/json" {
+		t.Errorf("a quiet POST's answer: %q %q", plain.Header().Get("Content-Type"), plain.Body)
+	}
+
+	for i := range notesQueue + 5 {
+		sess.deliver(note(i))
+	}
+	get := httptest.NewRecorder()
+	g := newSink(get)
+	replaced, _ := sess.listen(g)
+	if n := strings.Count(get.Body.String(), "event: message"); n != notesQueue || !strings.HasPrefix(get.Body.String(), "event: message\ndata: "+string(note(5))) {
+		t.Errorf("the GET stream got %d waiting messages starting %.40q; want the newest %d, oldest first", n, get.Body.String(), notesQueue)
+	}
+	sess.deliver(note(7))
+	if !strings.HasSuffix(get.Body.String(), "data: "+string(note(7))+"\n\n") {
+		t.Errorf("a message with only the GET stream open did not go on it")
+	}
+	g2 := newSink(httptest.NewRecorder())
+	sess.listen(g2)
+	select {
+	case <-replaced:
+	default:
+		t.Errorf("a second GET did not end the first")
+	}
+	if sess.end(); sess.deliver(note(8)) {
+		t.Errorf("a message for an ended session was taken")
+	}
+}
+
+// The daemon's roots/list goes on the POST being answered, and the client's
+// answer, POSTed in the session, ends the wait with its roots.
+func TestRootsAskedOnThePost(t *testing.T) {
+	d, _, _, _ := newTestServer(t, 5*time.Second, "Roots")
+	d.initialize(t)
+	sess := d.srv.mcp.httpSession(d.srv.mcp.get("", d.srv.maxPins()), d.sid)
+	if sess == nil {
+		t.Fatal("the session is not registered")
+	}
+	w := &eventWriter{h: http.Header{}, events: make(chan string, 4)}
+	k := newSink(w)
+	sess.open(k)
+	got := make(chan *mcp.ListRootsResult, 1)
+	go func() {
+		res, err := sess.ListRoots(context.Background(), mcp.ListRootsRequest{})
+		if err != nil {
+			t.Error(err)
+		}
+		got <- res
+	}()
+	var ask struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	ev := <-w.events
+	if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(ev, "event: message\ndata: "), "\n\n")), &ask); err != nil || ask.Method != "roots/list" {
+		t.Fatalf("the POST's stream got %q; want roots/list", ev)
+	}
+	if rec := d.post(`{"jsonrpc":"2.0","id":` + string(ask.ID) + `,"result":{"roots":[{"uri":"file:///p"}]}}`); rec.Code != http.StatusAccepted {
+		t.Errorf("the client's answer: %d", rec.Code)
+	}
+	select {
+	case res := <-got:
+		if res == nil || len(res.Roots) != 1 || res.Roots[0].URI != "file:///p" {
+			t.Errorf("roots %+v", res)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the roots/list wait did not end with the client's answer")
+	}
+	m, _ := api.ParseMessage([]byte(`{"jsonrpc":"2.0","id":` + string(ask.ID) + `,"result":{}}`))
+	if sess.answered(m, nil) {
+		t.Error("a second answer to the same request was taken")
+	}
+}
+
+// eventWriter is a ResponseWriter whose each write the test reads.
+type eventWriter struct {
+	mu     sync.Mutex
+	h      http.Header
+	events chan string
+}
+
+func (w *eventWriter) Header() http.Header { return w.h }
+func (w *eventWriter) WriteHeader(int)     {}
+func (w *eventWriter) Flush()              {}
+func (w *eventWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.events <- string(p)
+	return len(p), nil
+}
+
+// A notification for a session with no GET stream open (here the tool
+// list's change, after tool_groups) reaches it on its next POST, before
+// that POST's answer.
+func TestNotificationOnTheNextPost(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	rec := d.post(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"tool_groups","arguments":{"enable":["rendering"]}}}`)
+	body := rec.Body.String()
+	if rec.Header().Get("Content-Type") == "application/json" {
+		rec = d.post(`{"jsonrpc":"2.0","id":9,"method":"ping"}`)
+		body = rec.Body.String()
+	}
+	i, j := strings.Index(body, "notifications/tools/list_changed"), strings.LastIndex(body, `"result"`)
+	if rec.Header().Get("Content-Type") != "text/event-stream" || i < 0 || j < i {
+		t.Errorf("the POSTs after tool_groups: %q %s; want list_changed before an answer", rec.Header().Get("Content-Type"), body)
+	}
+}
