@@ -25,6 +25,7 @@ type testDaemon struct {
 	timeout time.Duration // of each post; 0: none
 	proj    string        // the simulated editor's project folder
 	sim     *editorsim.Sim
+	events  []string // the messages before the last post's answer, when it came as an event stream
 }
 
 // newTestDaemon starts one; reload is the simulated domain reload's length
@@ -121,5 +122,18 @@ func (d *testDaemon) post(body string) *httptest.ResponseRecorder {
 	}
 	rec := httptest.NewRecorder()
 	d.srv.ServeHTTP(rec, req)
+	d.events = nil
+	if rec.Header().Get("Content-Type") == "text/event-stream" {
+		// An answer that came as an event stream (something reached the
+		// session while it was served): the body is its last event, the
+		// answer; the events before it are kept.
+		for _, ev := range strings.Split(strings.TrimSpace(rec.Body.String()), "\n\n") {
+			d.events = append(d.events, strings.TrimPrefix(ev, "event: message\ndata: "))
+		}
+		answer := d.events[len(d.events)-1]
+		d.events = d.events[:len(d.events)-1]
+		rec.Body.Reset()
+		rec.Body.WriteString(answer + "\n")
+	}
 	return rec
 }

@@ -141,21 +141,29 @@ func isError(a []byte) bool {
 	return json.Unmarshal(a, &e) != nil || len(e.Error) > 0
 }
 
-// writeAnswer writes a request's answer (a, or large) on k: the last event
-// of its event stream, or its JSON body.
+// writeAnswer writes a request's answer (a, or large, written as it goes)
+// on k: the last event of its event stream, or its JSON body.
 func writeAnswer(k *sink, a []byte, large *largeAnswer, wt time.Duration) {
-	if large != nil {
-		var b bytes.Buffer
-		large.writeTo(&b)
-		a = b.Bytes()
-	}
-	if k.sse {
-		k.event(a, wt)
+	if large == nil {
+		if k.sse {
+			k.event(a, wt)
+			return
+		}
+		k.w.Header().Set("Content-Type", "application/json")
+		k.w.Header().Set("Content-Length", strconv.Itoa(len(a)+1))
+		k.w.Write(append(a, '\n'))
 		return
 	}
-	k.w.Header().Set("Content-Type", "application/json")
-	k.w.Header().Set("Content-Length", strconv.Itoa(len(a)+1))
-	k.w.Write(append(a, '\n'))
+	end := []byte("\n")
+	if k.sse {
+		io.WriteString(k.w, "event: message\ndata: ")
+		end = []byte("\n\n")
+	} else {
+		k.w.Header().Set("Content-Type", "application/json")
+	}
+	if large.writeTo(k.w) == nil {
+		k.w.Write(end)
+	}
 }
 
 // serveListen serves a session's GET stream until the client closes it, the
