@@ -65,8 +65,10 @@ type Message struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
 	Params json.RawMessage `json:"params"`
-	// Name is params.name (the tool of a tools/call).
+	// Name is params.name (the tool of a tools/call); Task says params.task
+	// is there and not null (a tools/call to run as an MCP task).
 	Name string `json:"-"`
+	Task bool   `json:"-"`
 }
 
 // ErrBatch says a line is a JSON-RPC batch, which MCP does not have.
@@ -88,10 +90,11 @@ func ParseMessage(line []byte) (Message, error) {
 	}
 	if len(m.Params) > 0 && m.Params[0] == '{' {
 		var p struct {
-			Name string `json:"name"`
+			Name string          `json:"name"`
+			Task json.RawMessage `json:"task"`
 		}
 		if json.Unmarshal(m.Params, &p) == nil {
-			m.Name = p.Name
+			m.Name, m.Task = p.Name, len(p.Task) > 0 && string(p.Task) != "null"
 		}
 	}
 	return m, nil

@@ -25,9 +25,11 @@ import (
 // of the session's project, whose hooks keep logging and resource
 // subscriptions (logging.go) and whose tool handlers run engine.Engine.Call
 // (mcp.go). The stdio stream (stream.go) calls serveMessage for every line,
-// with its connection's session in the context; Streamable HTTP (/mcp) is
-// mcp-go's transport, which calls HandleMessage itself, and serveMCP puts
-// the daemon's own methods in front of it (serveOwn).
+// with its connection's session in the context, and Streamable HTTP
+// (streamable.go) for every POST, with its session's. Only protocol
+// 2026-07-28, which has no sessions, is served by mcp-go's transport, which
+// calls HandleMessage itself; serveMCP puts the daemon's own methods in
+// front of it (serveOwn).
 
 // serveMessage answers message m (line: all of it) of session cs, pinned
 // to project hash, on front f: the answer encoded, or a large tool answer
@@ -70,9 +72,9 @@ func (s *Server) ownMessage(ctx context.Context, hash, sid string, m api.Message
 	return s.serveTask(ctx, hash, sid, m), true
 }
 
-// serveOwn answers a POST to /mcp that the daemon serves itself (ownMessage),
-// and reports whether it did; mcp-go's transport serves the rest. A task
-// belongs to the session named by Mcp-Session-Id.
+// serveOwn answers a POST of protocol 2026-07-28 that the daemon serves
+// itself (ownMessage), and reports whether it did; mcp-go's transport
+// serves the rest.
 func (s *Server) serveOwn(w http.ResponseWriter, r *http.Request, hash string, body []byte) bool {
 	if !bytes.Contains(body, taskMark) && !bytes.Contains(body, subscribeMark) && !bytes.Contains(body, toolsCallMark) {
 		return false // most requests: not parsed twice

@@ -360,7 +360,8 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, pin string, bo
 	if sel == "" {
 		sel = q.Get(api.QueryProject)
 	}
-	if _, terr := catalog.ParseGroups(q.Get(api.QueryGroup)); terr != nil {
+	groups, terr := catalog.ParseGroups(q.Get(api.QueryGroup))
+	if terr != nil {
 		httpError(w, http.StatusBadRequest, terr.Code, terr.Message)
 		return
 	}
@@ -386,7 +387,7 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, pin string, bo
 		defer s.posting()()
 	}
 	if !modernRequest(r, body) {
-		s.serveStreamable(w, r, f, hash, body) // streamable.go
+		s.serveStreamable(w, r, f, hash, groups, body) // streamable.go
 		return
 	}
 	if body != nil && r.Method == http.MethodPost && s.serveOwn(w, r, hash, body) {

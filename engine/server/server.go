@@ -55,6 +55,9 @@ type Server struct {
 	// SessionIdle bounds how long an MCP session lives without a request
 	// or an open stream (0: DefaultSessionIdle; sessions.go).
 	SessionIdle time.Duration
+	// MaxSessions bounds the Streamable HTTP sessions open at once (0:
+	// DefaultMaxSessions; sessions.go).
+	MaxSessions int
 	// SessionClock is what sessions' idle time is read on (nil: time.Now;
 	// set before serving).
 	SessionClock func() time.Time

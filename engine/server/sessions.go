@@ -87,6 +87,18 @@ func (f *front) notify(sid, method string, params map[string]any) {
 	f.srv.SendNotificationToSpecificClient(sid, method, params)
 }
 
+// state is session sid's last request and whether it has one or a stream
+// open now; ok false for a session not live.
+func (f *liveSessions) state(sid string) (last time.Time, busy, ok bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := f.live[sid]
+	if s == nil {
+		return time.Time{}, false, false
+	}
+	return s.last, s.busy > 0, true
+}
+
 // idle lists the sessions with nothing open and no request since before.
 func (f *liveSessions) idle(before time.Time) []string {
 	f.mu.Lock()
@@ -179,4 +191,44 @@ func (s *Server) sweepSessions(now time.Time) {
 			s.log.Debug("MCP session expired", "session", sid, "idle", idle)
 		}
 	}
+}
+
+// DefaultMaxSessions bounds the Streamable HTTP sessions open at once
+// (MaxSessions).
+const DefaultMaxSessions = 512
+
+// roomForSession makes room for one more Streamable HTTP session: at the
+// bound, the session idle longest (no request or stream open) is ended as
+// idle expiry ends one — its id then gets 404 session_expired, and its
+// client initializes again. False when every session is busy.
+func (s *Server) roomForSession() bool {
+	limit := s.MaxSessions
+	if limit <= 0 {
+		limit = DefaultMaxSessions
+	}
+	m := s.mcp
+	m.hmu.Lock()
+	open := make([]*httpSession, 0, len(m.hsess))
+	for _, sess := range m.hsess {
+		open = append(open, sess)
+	}
+	m.hmu.Unlock()
+	if len(open) < limit {
+		return true
+	}
+	var victim *httpSession
+	var oldest time.Time
+	for _, sess := range open {
+		last, busy, ok := sess.front.live.state(sess.id)
+		if ok && !busy && (victim == nil || last.Before(oldest)) {
+			victim, oldest = sess, last
+		}
+	}
+	if victim == nil {
+		return false
+	}
+	victim.front.live.expire(victim.id, s.sessionNow(), expiredKeep)
+	m.endHTTP(victim)
+	s.log.Debug("MCP session ended to make room", "session", victim.id, "idle since", oldest)
+	return true
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/unitymcp/unitymcp/engine/api"
-	"github.com/unitymcp/unitymcp/engine/catalog"
 )
 
 // Streamable HTTP, the 2025 revisions (/mcp, /projects/<hash>/mcp): the
@@ -36,15 +35,15 @@ import (
 const keepAliveEvery = 30 * time.Second
 
 // serveStreamable serves one request of Streamable HTTP (2025) on front f,
-// pinned to project hash; body is the POST's body.
-func (s *Server) serveStreamable(w http.ResponseWriter, r *http.Request, f *front, hash string, body []byte) {
+// pinned to project hash, listing groups (?group=); body is the POST's body.
+func (s *Server) serveStreamable(w http.ResponseWriter, r *http.Request, f *front, hash string, groups []string, body []byte) {
 	if v := r.Header.Get(mcp.HeaderProtocolVersion); v != "" && !mcp.IsValidProtocolVersion(v) {
 		httpError(w, http.StatusBadRequest, "unsupported_protocol_version", fmt.Sprintf("MCP-Protocol-Version %.40q is not one this daemon speaks (%v)", v, mcp.ValidProtocolVersions))
 		return
 	}
 	switch r.Method {
 	case http.MethodPost:
-		s.servePost(w, r, f, hash, body)
+		s.servePost(w, r, f, hash, groups, body)
 	case http.MethodGet:
 		s.serveListen(w, r, f)
 	case http.MethodDelete:
@@ -70,7 +69,7 @@ func modernRequest(r *http.Request, body []byte) bool {
 }
 
 // servePost serves a POST of one JSON-RPC message.
-func (s *Server) servePost(w http.ResponseWriter, r *http.Request, f *front, hash string, body []byte) {
+func (s *Server) servePost(w http.ResponseWriter, r *http.Request, f *front, hash string, groups []string, body []byte) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 		httpError(w, http.StatusBadRequest, "bad_content_type", fmt.Sprintf("Content-Type %.80q is not application/json: POST one JSON-RPC message as JSON", r.Header.Get("Content-Type")))
 		return
@@ -92,6 +91,10 @@ func (s *Server) servePost(w http.ResponseWriter, r *http.Request, f *front, has
 	var sess *httpSession
 	switch {
 	case initialize:
+		if !s.roomForSession() {
+			httpError(w, http.StatusServiceUnavailable, "too_many_sessions", fmt.Sprintf("%d MCP sessions are open with a request or stream each; end one (DELETE) and initialize again", s.mcp.httpSessions()))
+			return
+		}
 		sess = newHTTPSession(f, s.streamWriteTimeout(), "", true)
 	case sid != "" && !wellFormedSession(sid):
 		unknownSession(w, r)
@@ -110,7 +113,6 @@ func (s *Server) servePost(w http.ResponseWriter, r *http.Request, f *front, has
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	groups, _ := catalog.ParseGroups(r.URL.Query().Get(api.QueryGroup)) // serveMCP checked them
 	ctx := f.srv.WithContext(sessionContext(r.Context(), groups, r.Header.Get(api.SessionHeader)), sess)
 	if !m.IsRequest() {
 		s.serveMessage(ctx, f, hash, sess, m, body)
@@ -261,6 +263,13 @@ func (m *mcpFront) httpSession(f *front, sid string) *httpSession {
 		return sess
 	}
 	return nil
+}
+
+// httpSessions counts the Streamable HTTP sessions open.
+func (m *mcpFront) httpSessions() int {
+	m.hmu.Lock()
+	defer m.hmu.Unlock()
+	return len(m.hsess)
 }
 
 // startHTTP registers an initialized session on its front's mcp-go server

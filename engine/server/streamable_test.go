@@ -227,3 +227,46 @@ func TestNotificationOnTheNextPost(t *testing.T) {
 		t.Errorf("before the answers after tool_groups: %q; want list_changed", events)
 	}
 }
+
+// At the bound on sessions, an initialize ends the session idle longest
+// (its id then 404 session_expired); when every session has a request or
+// stream open, it is refused 503 and nothing ends.
+func TestSessionsBounded(t *testing.T) {
+	d, _, _, _ := newTestServer(t, 5*time.Second, "Bound")
+	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	d.srv.SessionClock = func() time.Time { return now }
+	d.srv.MaxSessions = 2
+	var ids []string
+	for range 2 {
+		d.sid = ""
+		d.initialize(t)
+		ids = append(ids, d.sid)
+		now = now.Add(time.Minute)
+	}
+	d.sid = ids[0]
+	d.post(`{"jsonrpc":"2.0","id":2,"method":"ping"}`) // the first is now the more recent
+	now = now.Add(time.Minute)
+	d.sid = ""
+	d.initialize(t)
+	third := d.sid
+	if d.srv.Sessions() != 2 {
+		t.Errorf("%d sessions at a bound of 2", d.srv.Sessions())
+	}
+	for _, c := range []struct {
+		sid  string
+		code int
+	}{{ids[1], http.StatusNotFound}, {ids[0], http.StatusOK}, {third, http.StatusOK}} {
+		d.sid = c.sid
+		if rec := d.post(`{"jsonrpc":"2.0","id":3,"method":"ping"}`); rec.Code != c.code || (c.code == http.StatusNotFound && !strings.Contains(rec.Body.String(), "session_expired")) {
+			t.Errorf("session %s: %d %s; want %d", c.sid, rec.Code, rec.Body, c.code)
+		}
+	}
+	f := d.srv.mcp.get("", d.srv.maxPins())
+	defer f.live.enter(ids[0])()
+	defer f.live.enter(third)()
+	d.sid = ""
+	rec := d.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`)
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "too_many_sessions") || d.srv.Sessions() != 2 {
+		t.Errorf("an initialize with every session busy: %d %s, %d sessions; want 503 too_many_sessions and the 2", rec.Code, rec.Body, d.srv.Sessions())
+	}
+}

@@ -35,10 +35,7 @@ type taskParams struct {
 func isTaskMessage(m api.Message) bool {
 	switch mcp.MCPMethod(m.Method) {
 	case mcp.MethodToolsCall:
-		var p struct {
-			Task json.RawMessage `json:"task"`
-		}
-		return m.IsRequest() && json.Unmarshal(m.Params, &p) == nil && len(p.Task) > 0 && string(p.Task) != "null"
+		return m.IsRequest() && m.Task
 	case mcp.MethodTasksGet, mcp.MethodTasksResult, mcp.MethodTasksList, mcp.MethodTasksCancel:
 		return m.IsRequest()
 	}
