@@ -248,6 +248,7 @@ func UninstallClient(r ClientRequest) (ClientResult, error) {
 // on the way to the client's servers — what a new file holds after an
 // uninstall.
 func emptyConfig(c Client, doc []byte) bool {
+	doc, _ = bytes.CutPrefix(doc, utf8BOM)
 	if c.Format == "toml" {
 		return len(bytes.TrimSpace(doc)) == 0
 	}

@@ -1,6 +1,7 @@
 package installer
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -274,11 +275,15 @@ func configParses(path, format string) error {
 	if len(strings.TrimSpace(string(b))) == 0 {
 		return nil
 	}
+	b, _ = bytes.CutPrefix(b, utf8BOM)
 	if format == "toml" {
 		_, _, err = tomlEntry(b, "", "")
 		return err
 	}
 	if _, err = hujson.Parse(b); err != nil {
+		if _, ok := commentsOnly(b); ok {
+			return nil
+		}
 		return parseError(err)
 	}
 	return nil

@@ -16,8 +16,14 @@ import (
 // that value). A name given twice (parsers read the last) is left once,
 // the last one set.
 func setMember(doc []byte, path []string, name string, value any) ([]byte, bool, error) {
+	return keepBOM(doc, func(doc []byte) ([]byte, bool, error) { return setMemberIn(doc, path, name, value) })
+}
+
+func setMemberIn(doc []byte, path []string, name string, value any) ([]byte, bool, error) {
 	if len(bytes.TrimSpace(doc)) == 0 {
 		doc = []byte("{}\n")
+	} else if with, ok := commentsOnly(doc); ok {
+		doc = with
 	}
 	root, err := hujson.Parse(doc)
 	if err != nil {
@@ -81,8 +87,12 @@ func appendMember(o *hujson.Object, name, value hujson.Value, indent, outer, nl 
 // removeMember deletes doc[path…][name] (every member of that name);
 // false when it was not there.
 func removeMember(doc []byte, path []string, name string) ([]byte, bool, error) {
-	if len(bytes.TrimSpace(doc)) == 0 {
-		return doc, false, nil // an empty file holds no entry
+	return keepBOM(doc, func(doc []byte) ([]byte, bool, error) { return removeMemberIn(doc, path, name) })
+}
+
+func removeMemberIn(doc []byte, path []string, name string) ([]byte, bool, error) {
+	if _, ok := commentsOnly(doc); ok || len(bytes.TrimSpace(doc)) == 0 {
+		return doc, false, nil // an empty file, or one of comments only, holds no entry
 	}
 	root, err := hujson.Parse(doc)
 	if err != nil {
@@ -221,6 +231,7 @@ func keyValue(name string) hujson.Value {
 
 // getMember returns doc[path…][name] as standard JSON, nil when absent.
 func getMember(doc []byte, path []string, name string) []byte {
+	doc, _ = bytes.CutPrefix(doc, utf8BOM)
 	std, err := hujson.Standardize(append([]byte(nil), doc...))
 	if err != nil {
 		return nil
@@ -332,4 +343,45 @@ func sameJSON(v hujson.Value, want []byte) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return bytes.Equal(x, y)
+}
+
+// utf8BOM starts files that some Windows editors save (Notepad did by
+// default until 2019); JSON and TOML parsers refuse it, the clients skip it.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// keepBOM runs edit on doc without its byte order mark, and puts the mark
+// back in front of what edit wrote.
+func keepBOM(doc []byte, edit func([]byte) ([]byte, bool, error)) ([]byte, bool, error) {
+	body, ok := bytes.CutPrefix(doc, utf8BOM)
+	if !ok {
+		return edit(doc)
+	}
+	out, changed, err := edit(body)
+	switch {
+	case err != nil:
+		return nil, false, err
+	case !changed:
+		return doc, false, nil
+	}
+	return append(append([]byte(nil), utf8BOM...), out...), true, nil
+}
+
+// commentsOnly reports whether doc is comments and white space only (a
+// JSONC file with its content commented out), and returns it with an empty
+// object after them.
+func commentsOnly(doc []byte) ([]byte, bool) {
+	if _, err := hujson.Parse(doc); err == nil {
+		return nil, false
+	}
+	nl := lineEnd(doc)
+	with := append(append([]byte(nil), doc...), []byte(nl+"{}"+nl)...)
+	if bytes.HasSuffix(doc, []byte("\n")) {
+		with = append(append([]byte(nil), doc...), []byte("{}"+nl)...)
+	}
+	root, err := hujson.Parse(with)
+	if err != nil {
+		return nil, false
+	}
+	o, ok := root.Value.(*hujson.Object)
+	return with, ok && len(o.Members) == 0
 }

@@ -36,6 +36,10 @@ var errTOMLLayout = errors.New("written in a layout unitymcp does not rewrite (a
 // the same (whatever its layout), and refuses a file that does not parse
 // rather than write into it.
 func setTOMLTable(doc []byte, prefix, name string, entry obj) ([]byte, bool, error) {
+	return keepBOM(doc, func(doc []byte) ([]byte, bool, error) { return setTOMLTableIn(doc, prefix, name, entry) })
+}
+
+func setTOMLTableIn(doc []byte, prefix, name string, entry obj) ([]byte, bool, error) {
 	cur, found, err := tomlEntry(doc, prefix, name)
 	if err != nil {
 		return nil, false, err
@@ -186,6 +190,10 @@ func tomlKey(k string) string {
 // is an error, and so is a result that would still hold the entry or not
 // parse: the file is then left as it was.
 func removeTOMLTable(doc []byte, prefix, name string) ([]byte, bool, error) {
+	return keepBOM(doc, func(doc []byte) ([]byte, bool, error) { return removeTOMLTableIn(doc, prefix, name) })
+}
+
+func removeTOMLTableIn(doc []byte, prefix, name string) ([]byte, bool, error) {
 	_, found, err := tomlEntry(doc, prefix, name)
 	if err != nil {
 		return nil, false, err
@@ -316,6 +324,7 @@ func lineEnd(doc []byte) string {
 // getTOMLTable returns the entry as standard JSON, "" when absent or when
 // the file does not parse.
 func getTOMLTable(doc []byte, prefix, name string) string {
+	doc, _ = bytes.CutPrefix(doc, utf8BOM)
 	v, found, err := tomlEntry(doc, prefix, name)
 	if err != nil || !found {
 		return ""
