@@ -106,6 +106,9 @@ func TestSessionMessagesGoWhereTheClientListens(t *testing.T) {
 	if got := post.Body.String(); got != want || post.Header().Get("Content-Type") != "text/event-stream" {
 		t.Errorf("the POST's stream (%s):\n%s\nwant\n%s", post.Header().Get("Content-Type"), got, want)
 	}
+	if len(sess.posts) != 0 {
+		t.Errorf("%d POSTs still open after the answer", len(sess.posts))
+	}
 	if sess.deliver(note(3)); len(sess.waiting) != 1 || post.Body.String() != want {
 		t.Errorf("after the POST's answer a message was written to it, or not kept (%d waiting)", len(sess.waiting))
 	}
@@ -139,6 +142,27 @@ func TestSessionMessagesGoWhereTheClientListens(t *testing.T) {
 	case <-replaced:
 	default:
 		t.Errorf("a second GET did not end the first")
+	}
+	sess.unlisten(g)
+	if sess.get != g2 {
+		t.Errorf("the first GET's end took the second's place")
+	}
+	sess.unlisten(g2)
+	if sess.get != nil {
+		t.Errorf("the GET stream is still there after its end")
+	}
+
+	// Of two POSTs open, the newer takes a message; when its client is
+	// gone, the older.
+	older, newer := httptest.NewRecorder(), httptest.NewRecorder()
+	k1, k2 := newSink(older), newSink(newer)
+	sess.open(k1)
+	sess.open(k2)
+	sess.deliver(note(4))
+	k2.closed = true
+	sess.deliver(note(6))
+	if !strings.Contains(newer.Body.String(), string(note(4))) || strings.Contains(older.Body.String(), string(note(4))) || !strings.Contains(older.Body.String(), string(note(6))) {
+		t.Errorf("two POSTs: the newer got %q, the older %q", newer.Body, older.Body)
 	}
 	if sess.end(); sess.deliver(note(8)) {
 		t.Errorf("a message for an ended session was taken")
@@ -268,5 +292,102 @@ func TestSessionsBounded(t *testing.T) {
 	rec := d.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`)
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "too_many_sessions") || d.srv.Sessions() != 2 {
 		t.Errorf("an initialize with every session busy: %d %s, %d sessions; want 503 too_many_sessions and the 2", rec.Code, rec.Body, d.srv.Sessions())
+	}
+}
+
+// A session id is of the daemon's form: the prefix, then 1 to 64 hex digits
+// and dashes (mcp-go's uuids and the daemon's hex alike).
+func TestWellFormedSession(t *testing.T) {
+	t.Parallel()
+	hex64 := strings.Repeat("0123456789abcdef", 4)
+	for sid, want := range map[string]bool{
+		"mcp-session-" + hex64:                             true,
+		"mcp-session-" + hex64 + "0":                       false,
+		"mcp-session-":                                     false,
+		"mcp-session-09afAF-":                              true,
+		"mcp-session-7c0e0d6e-2f3a-4b5c-8d9e-0a1b2c3d4e5f": true,
+		"session-09af":                                     false,
+	} {
+		if got := wellFormedSession(sid); got != want {
+			t.Errorf("wellFormedSession(%q) = %v, want %v", sid, got, want)
+		}
+	}
+	for _, c := range "/:@`gG G.\x00é" {
+		if wellFormedSession("mcp-session-a" + string(c)) {
+			t.Errorf("an id with %q was taken", c)
+		}
+	}
+}
+
+// A POST that is no message is answered 400 with the JSON-RPC error that
+// says why: a parse error, or a message that is neither a request nor a
+// notification nor a response.
+func TestPostThatIsNoMessage(t *testing.T) {
+	d, _, _, _ := newTestServer(t, 5*time.Second, "NoMessage")
+	for body, want := range map[string]string{
+		`{"jsonrpc":"2.0","id":`: `"code":-32700`,
+		`{"jsonrpc":"2.0"}`:      `"code":-32600`,
+	} {
+		if rec := d.post(body); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("%s: %d %s; want 400 with %s", body, rec.Code, rec.Body, want)
+		}
+	}
+}
+
+// A client that answers the daemon's request with an error, or with what is
+// not JSON-RPC, ends the wait with that error.
+func TestClientAnswersWithAnError(t *testing.T) {
+	t.Parallel()
+	for answer, want := range map[string]string{
+		`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"no roots here"}}`: "error -32601: no roots here",
+		`{"jsonrpc":"2.0","id":%s,"result":`:                                          "unexpected end",
+	} {
+		var s sessionCore
+		s.init("t-")
+		ids := make(chan string, 1)
+		done := make(chan error, 1)
+		go func() {
+			_, err := s.ask(context.Background(), "roots/list", func(b []byte) bool {
+				var m struct{ ID json.RawMessage }
+				json.Unmarshal(b, &m)
+				ids <- string(m.ID)
+				return true
+			})
+			done <- err
+		}()
+		id := <-ids
+		msg := []byte(strings.Replace(answer, "%s", id, 1))
+		m, _ := api.ParseMessage([]byte(`{"jsonrpc":"2.0","id":` + id + `,"result":{}}`))
+		if !s.answered(m, msg) {
+			t.Fatalf("the answer to %s was not taken", id)
+		}
+		if err := <-done; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", msg, err, want)
+		}
+	}
+}
+
+// A large answer is written as it goes: the JSON body, or the last event of
+// the event stream, is exactly what it holds.
+func TestLargeAnswerOnHTTP(t *testing.T) {
+	t.Parallel()
+	la := &largeAnswer{head: []byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":`), mid: []byte(`}],"structuredContent":`),
+		tail: []byte(`}}`), text: `{"a":"<b>"}`, structured: json.RawMessage(`{"a":"x"}`), textFirst: true}
+	var whole strings.Builder
+	la.writeTo(&whole)
+	if !json.Valid([]byte(whole.String())) {
+		t.Fatalf("the answer is not JSON: %s", whole.String())
+	}
+	plain := httptest.NewRecorder()
+	writeAnswer(newSink(plain), nil, la, time.Second)
+	if plain.Body.String() != whole.String()+"\n" || plain.Header().Get("Content-Type") != "application/json" {
+		t.Errorf("as JSON: %q %q", plain.Header().Get("Content-Type"), plain.Body)
+	}
+	events := httptest.NewRecorder()
+	k := newSink(events)
+	k.startEvents()
+	writeAnswer(k, nil, la, time.Second)
+	if events.Body.String() != "event: message\ndata: "+whole.String()+"\n\n" {
+		t.Errorf("as an event: %q", events.Body)
 	}
 }
