@@ -202,3 +202,25 @@ func toolResult(res json.RawMessage, terr *api.ToolError) *mcp.CallToolResult {
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(string(res))}, StructuredContent: res}
 }
+
+// replyKey carries the way to a request's own stream (withReply).
+type replyKey struct{}
+
+// withReply gives the handlers of a request the way to its own stream: a
+// message put there comes before the request's answer.
+func withReply(ctx context.Context, put func([]byte) bool) context.Context {
+	return context.WithValue(ctx, replyKey{}, put)
+}
+
+// notifyRequest sends a notification about the request of ctx (its
+// progress) on that request's own stream, before its answer; without one
+// (or once it takes nothing more), to the request's session through mcp-go.
+func notifyRequest(ctx context.Context, srv *mcpserver.MCPServer, method string, params map[string]any) {
+	if put, ok := ctx.Value(replyKey{}).(func([]byte) bool); ok {
+		n := mcp.JSONRPCNotification{JSONRPC: mcp.JSONRPC_VERSION, Notification: mcp.Notification{Method: method, Params: mcp.NotificationParams{AdditionalFields: params}}}
+		if b, err := json.Marshal(n); err == nil && put(b) {
+			return
+		}
+	}
+	srv.SendNotificationToClient(ctx, method, params)
+}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -12,14 +13,13 @@ import (
 )
 
 // httpSession is the MCP session of a Streamable HTTP client (2025
-// revisions; streamable.go serves its requests). What the daemon sends it
-// outside an answer — mcp-go's notifications, the daemon's own requests —
-// goes, in order of preference, on a POST of the session being answered
-// (its answer becomes an event stream), on the session's GET stream, or
-// waits (at most notesQueue messages) for the next of either. One
-// goroutine per session (pump) takes mcp-go's notifications off the queue;
-// a POST takes what is left there before it writes its answer, so that a
-// call's progress comes before its result.
+// revisions; streamable.go serves its requests). A request's own progress
+// goes on its POST, before its answer (reply). What else the daemon sends
+// the session — mcp-go's notifications, the daemon's own requests — goes on
+// the newest POST of it being answered (its answer becomes an event
+// stream), else on its GET stream, else waits (at most notesQueue
+// messages) for the next of them, which takes it first. One goroutine per
+// session (pump) takes mcp-go's notifications off its queue.
 type httpSession struct {
 	sessionCore
 	front *front // the front the session was initialized on; it never moves
@@ -89,53 +89,79 @@ func (s *httpSession) deliver(b []byte) bool {
 	if s.get != nil && s.get.event(b, s.wt) {
 		return true
 	}
-	if len(s.waiting) == notesQueue {
-		s.waiting = append(s.waiting[:0], s.waiting[1:]...) // the oldest is dropped
-	}
-	s.waiting = append(s.waiting, b)
+	s.wait(b)
 	return true
 }
 
-// open adds a POST's response as a sink; false once the session has ended.
+// consoleMark is in every Console message (notifications/message).
+var consoleMark = []byte(`"method":"notifications/message"`)
+
+// wait keeps b until a sink takes it (under smu). A full queue makes room
+// by dropping its oldest Console message — they are rate-limited and kept
+// in the console resource — else b: a list change or an answer the daemon
+// waits for is never pushed out by a burst of log lines.
+func (s *httpSession) wait(b []byte) {
+	if len(s.waiting) < notesQueue {
+		s.waiting = append(s.waiting, b)
+		return
+	}
+	for i, w := range s.waiting {
+		if bytes.Contains(w, consoleMark) {
+			s.waiting = append(append(s.waiting[:i], s.waiting[i+1:]...), b)
+			return
+		}
+	}
+}
+
+// open adds a POST's response as a sink, and writes it first what was
+// waiting and what mcp-go queued that the pump has not taken yet; false
+// once the session has ended.
 func (s *httpSession) open(k *sink) bool {
 	s.smu.Lock()
 	defer s.smu.Unlock()
 	if s.ended {
 		return false
 	}
-	s.posts = append(s.posts, k)
-	return true
-}
-
-// finish ends a POST's sink: what reached the session before its answer
-// (mcp-go's queue, the waiting messages) is written first, then the answer
-// with write, as the last event when the response is an event stream or
-// as its JSON body. Nothing is written to the response after it.
-func (s *httpSession) finish(k *sink, write func(*sink)) {
-	s.smu.Lock()
-	defer s.smu.Unlock()
-	for i, p := range s.posts {
-		if p == k {
-			s.posts = append(s.posts[:i], s.posts[i+1:]...)
-			break
-		}
+	for _, b := range s.waiting {
+		k.event(b, s.wt)
 	}
-	for more := true; more; {
+	s.waiting = nil
+	for len(s.notes) > 0 { // what the pump has not taken yet
 		select {
 		case n := <-s.notes:
 			if b, err := json.Marshal(n); err == nil {
 				k.event(b, s.wt)
 			}
 		default:
-			more = false
 		}
 	}
-	for _, b := range s.waiting {
-		k.event(b, s.wt)
+	s.posts = append(s.posts, k)
+	return true
+}
+
+// reply writes message b on POST k, the request's own stream, before its
+// answer (the request's progress); false when k takes nothing more.
+func (s *httpSession) reply(k *sink, b []byte) bool {
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	return k.event(b, s.wt)
+}
+
+// finish writes a POST's answer with write — the last event of its event
+// stream, or its JSON body — once nothing else can write to k: it leaves
+// the session first, so a client that is slow to read its answer holds up
+// nothing else of the session.
+func (s *httpSession) finish(k *sink, write func(*sink)) {
+	s.smu.Lock()
+	for i, p := range s.posts {
+		if p == k {
+			s.posts = append(s.posts[:i], s.posts[i+1:]...)
+			break
+		}
 	}
-	s.waiting = nil
+	k.answering = true // reply and deliver no longer write to it
+	s.smu.Unlock()
 	write(k)
-	k.closed = true
 }
 
 // listen makes k the session's GET stream (one ends the one before it) and
@@ -196,11 +222,12 @@ func (s *httpSession) end() bool {
 // POST being answered (an event stream from the first message on) or the
 // GET stream. Its writes happen under the session's smu.
 type sink struct {
-	w        http.ResponseWriter
-	rc       *http.ResponseController
-	sse      bool          // the event stream's headers are written
-	closed   bool          // the handler is done with it, or the client is gone
-	replaced chan struct{} // a GET stream: closed when another took its place
+	w         http.ResponseWriter
+	rc        *http.ResponseController
+	sse       bool          // the event stream's headers are written
+	closed    bool          // the handler is done with it, or the client is gone
+	answering bool          // a POST's answer is being written: nothing else is
+	replaced  chan struct{} // a GET stream: closed when another took its place
 }
 
 func newSink(w http.ResponseWriter) *sink {
@@ -223,13 +250,29 @@ func (k *sink) startEvents() {
 // event writes message b as one event of the stream (starting it); false
 // when k takes nothing more.
 func (k *sink) event(b []byte, wt time.Duration) bool {
-	if k.closed {
+	if k.closed || k.answering {
 		return false
 	}
+	return k.write(k.eventOf(b), wt)
+}
+
+// eventOf is message b as one event of the stream, which it starts.
+func (k *sink) eventOf(b []byte) []byte {
 	k.startEvents()
 	ev := make([]byte, 0, len(b)+24)
-	ev = append(append(append(ev, "event: message\ndata: "...), b...), "\n\n"...)
-	return k.write(ev, wt)
+	return append(append(append(ev, "event: message\ndata: "...), b...), "\n\n"...)
+}
+
+// deadlined is a sink's response whose each write must end within d (a
+// large answer's pieces).
+type deadlined struct {
+	k *sink
+	d time.Duration
+}
+
+func (w deadlined) Write(p []byte) (int, error) {
+	w.k.rc.SetWriteDeadline(time.Now().Add(w.d))
+	return w.k.w.Write(p)
 }
 
 // write writes p and flushes it within wt; a failure closes the sink.

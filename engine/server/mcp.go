@@ -318,7 +318,7 @@ func (m *mcpFront) handler(hash, name string) mcpserver.ToolHandlerFunc {
 				if total > 0 {
 					params["total"] = total
 				}
-				srv.SendNotificationToClient(ctx, "notifications/progress", params)
+				notifyRequest(ctx, srv, "notifications/progress", params) // before the answer, on its stream
 			}
 		}
 		roots := func(ctx context.Context) ([]string, error) {

@@ -272,7 +272,7 @@ func (st *stream) answer(m api.Message, line []byte) {
 	st.mu.Lock()
 	f, hash := st.front, st.hash
 	st.mu.Unlock()
-	a, large := st.s.serveMessage(st.base, f, hash, st.sess, m, line)
+	a, large := st.s.serveMessage(withReply(st.base, st.write), f, hash, st.sess, m, line)
 	switch {
 	case large != nil:
 		st.writeWith(large.writeTo)

@@ -37,13 +37,14 @@ const keepAliveEvery = 30 * time.Second
 // serveStreamable serves one request of Streamable HTTP (2025) on front f,
 // pinned to project hash, listing groups (?group=); body is the POST's body.
 func (s *Server) serveStreamable(w http.ResponseWriter, r *http.Request, f *front, hash string, groups []string, body []byte) {
-	if v := r.Header.Get(mcp.HeaderProtocolVersion); v != "" && !mcp.IsValidProtocolVersion(v) {
-		httpError(w, http.StatusBadRequest, "unsupported_protocol_version", fmt.Sprintf("MCP-Protocol-Version %.40q is not one this daemon speaks (%v)", v, mcp.ValidProtocolVersions))
+	if r.Method == http.MethodPost {
+		s.servePost(w, r, f, hash, groups, body)
+		return
+	}
+	if !knownVersion(w, r) {
 		return
 	}
 	switch r.Method {
-	case http.MethodPost:
-		s.servePost(w, r, f, hash, groups, body)
 	case http.MethodGet:
 		s.serveListen(w, r, f)
 	case http.MethodDelete:
@@ -62,10 +63,38 @@ func (s *Server) serveStreamable(w http.ResponseWriter, r *http.Request, f *fron
 	}
 }
 
+// knownVersion answers 400 and reports false for a request whose
+// MCP-Protocol-Version header names a version the daemon does not speak
+// (initialize, which negotiates the version, is not asked).
+func knownVersion(w http.ResponseWriter, r *http.Request) bool {
+	v := r.Header.Get(mcp.HeaderProtocolVersion)
+	if v == "" || mcp.IsValidProtocolVersion(v) {
+		return true
+	}
+	httpError(w, http.StatusBadRequest, "unsupported_protocol_version", fmt.Sprintf("MCP-Protocol-Version %.40q is not one this daemon speaks (%v)", v, mcp.ValidProtocolVersions))
+	return false
+}
+
+// metaVersionMark is in a body that states its protocol version in
+// params._meta (protocol 2026-07-28 and later).
+var metaVersionMark = []byte(mcp.MetaKeyProtocolVersion)
+
 // modernRequest reports whether a request speaks protocol version
-// 2026-07-28 (in its header or its body), which mcp-go's transport serves.
+// 2026-07-28 or later — in its header, or in its params._meta as mcp-go
+// reads it — which mcp-go's transport serves.
 func modernRequest(r *http.Request, body []byte) bool {
-	return mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) || bytes.Contains(body, []byte(mcp.ProtocolVersion20260728))
+	if mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) {
+		return true
+	}
+	if !bytes.Contains(body, metaVersionMark) {
+		return false
+	}
+	var m struct {
+		Params struct {
+			Meta *mcp.Meta `json:"_meta"`
+		} `json:"params"`
+	}
+	return json.Unmarshal(body, &m) == nil && mcp.IsModernProtocol(m.Params.Meta.ProtocolVersion())
 }
 
 // servePost serves a POST of one JSON-RPC message.
@@ -87,25 +116,33 @@ func (s *Server) servePost(w http.ResponseWriter, r *http.Request, f *front, has
 		return
 	}
 	initialize := m.Method == string(mcp.MethodInitialize)
+	if !initialize && !knownVersion(w, r) {
+		return
+	}
 	sid := r.Header.Get(sessionHeader)
 	var sess *httpSession
 	switch {
 	case initialize:
 		if !s.roomForSession() {
-			httpError(w, http.StatusServiceUnavailable, "too_many_sessions", fmt.Sprintf("%d MCP sessions are open with a request or stream each; end one (DELETE) and initialize again", s.mcp.httpSessions()))
+			tooManySessions(w, s)
 			return
 		}
 		sess = newHTTPSession(f, s.streamWriteTimeout(), "", true)
 	case sid != "" && !wellFormedSession(sid):
 		unknownSession(w, r)
 		return
+	case sid == "":
+		// A request without a session: served as its own, as 2026
+		// clients' are.
+		sess = newHTTPSession(f, s.streamWriteTimeout(), "", false)
+		go sess.pump()
+		defer sess.end()
 	default:
 		if sess = s.mcp.httpSession(f, sid); sess == nil {
-			// No session, or one the daemon does not know (it restarted
-			// since): served as the request's own, as 2026 clients are.
-			sess = newHTTPSession(f, s.streamWriteTimeout(), sid, false)
-			go sess.pump()
-			defer sess.end()
+			var ok bool
+			if sess, ok = s.adopt(w, r, f, sid); !ok {
+				return
+			}
 		}
 	}
 	if m.IsResponse() {
@@ -124,9 +161,10 @@ func (s *Server) servePost(w http.ResponseWriter, r *http.Request, f *front, has
 		httpError(w, http.StatusNotFound, "session_ended", fmt.Sprintf("MCP session %.80q ended while this request came; initialize a new session", sid))
 		return
 	}
+	ctx = withReply(ctx, func(b []byte) bool { return sess.reply(k, b) })
 	a, large := s.serveMessage(ctx, f, hash, sess, m, body)
 	if initialize && a != nil && !isError(a) {
-		if err := s.mcp.startHTTP(ctx, sess); err != nil {
+		if _, err := s.mcp.startHTTP(ctx, sess); err != nil {
 			a, large = api.ErrorAnswer(m.ID, api.RPCInternalError, api.CodeInternal, "starting the session: "+err.Error()), nil
 		} else {
 			w.Header().Set(sessionHeader, sess.id)
@@ -144,11 +182,13 @@ func isError(a []byte) bool {
 }
 
 // writeAnswer writes a request's answer (a, or large, written as it goes)
-// on k: the last event of its event stream, or its JSON body.
+// on k: the last event of its event stream, or its JSON body. What could
+// outlast a client that stops reading (an event, a large answer) is written
+// under a deadline; a small JSON body goes to the socket's buffer.
 func writeAnswer(k *sink, a []byte, large *largeAnswer, wt time.Duration) {
 	if large == nil {
 		if k.sse {
-			k.event(a, wt)
+			k.write(k.eventOf(a), wt)
 			return
 		}
 		k.w.Header().Set("Content-Type", "application/json")
@@ -156,16 +196,18 @@ func writeAnswer(k *sink, a []byte, large *largeAnswer, wt time.Duration) {
 		k.w.Write(append(a, '\n'))
 		return
 	}
+	w := deadlined{k, wt}
 	end := []byte("\n")
 	if k.sse {
-		io.WriteString(k.w, "event: message\ndata: ")
+		w.Write([]byte("event: message\ndata: "))
 		end = []byte("\n\n")
 	} else {
 		k.w.Header().Set("Content-Type", "application/json")
 	}
-	if large.writeTo(k.w) == nil {
-		k.w.Write(end)
+	if large.writeTo(w) == nil {
+		w.Write(end)
 	}
+	k.rc.SetWriteDeadline(time.Time{})
 }
 
 // serveListen serves a session's GET stream until the client closes it, the
@@ -178,14 +220,11 @@ func (s *Server) serveListen(w http.ResponseWriter, r *http.Request, f *front) {
 	}
 	sess := s.mcp.httpSession(f, sid)
 	if sess == nil {
-		// A session the daemon does not know (it restarted since): the
-		// stream's own, registered while it is open.
-		sess = newHTTPSession(f, s.streamWriteTimeout(), sid, false)
-		if err := s.mcp.startHTTP(r.Context(), sess); err != nil {
-			httpError(w, http.StatusConflict, "session_busy", fmt.Sprintf("MCP session %.80q: %v", sid, err))
+		var ok bool
+		if sess, ok = s.adopt(w, r, f, sid); !ok {
 			return
 		}
-		defer s.mcp.endHTTP(sess)
+		defer f.live.enter(sid)() // serveMCP's came before the session was there: the open stream keeps it from idling
 	}
 	k := newSink(w)
 	k.startEvents()
@@ -252,6 +291,30 @@ func rpcFailure(w http.ResponseWriter, id []byte, code int, msg string) {
 	io.WriteString(w, string(api.ErrorAnswer(id, code, "", msg))+"\n")
 }
 
+// adopt makes sid, a session id of the daemon's form that it does not know
+// (it restarted since the client initialized), a session again: registered,
+// initialized, within the bound on sessions, and the client's to end. False
+// when it answered w with why not.
+func (s *Server) adopt(w http.ResponseWriter, r *http.Request, f *front, sid string) (*httpSession, bool) {
+	if !s.roomForSession() {
+		tooManySessions(w, s)
+		return nil, false
+	}
+	sess := newHTTPSession(f, s.streamWriteTimeout(), sid, false)
+	sess.Initialize()
+	got, err := s.mcp.startHTTP(r.Context(), sess)
+	if err != nil {
+		httpError(w, http.StatusConflict, "session_busy", fmt.Sprintf("MCP session %.80q: %v; initialize a new session", sid, err))
+		return nil, false
+	}
+	return got, true
+}
+
+// tooManySessions answers 503: every session has a request or stream open.
+func tooManySessions(w http.ResponseWriter, s *Server) {
+	httpError(w, http.StatusServiceUnavailable, "too_many_sessions", fmt.Sprintf("%d MCP sessions are open with a request or stream each; end one (DELETE) and initialize again", s.mcp.httpSessions()))
+}
+
 // httpSession is the session sid of front f; nil for none.
 func (m *mcpFront) httpSession(f *front, sid string) *httpSession {
 	if sid == "" {
@@ -272,20 +335,32 @@ func (m *mcpFront) httpSessions() int {
 	return len(m.hsess)
 }
 
-// startHTTP registers an initialized session on its front's mcp-go server
-// (whose hooks count it, and give it tasks and logging) and starts its pump.
-func (m *mcpFront) startHTTP(ctx context.Context, sess *httpSession) error {
-	if err := sess.front.srv.RegisterSession(ctx, sess); err != nil {
-		return err
-	}
+// startHTTP registers a session on its front's mcp-go server (whose hooks
+// count it, and give it tasks and logging) and starts its pump. When a
+// session of that id is there already (two requests adopted it at once),
+// that one is the session.
+func (m *mcpFront) startHTTP(ctx context.Context, sess *httpSession) (*httpSession, error) {
 	m.hmu.Lock()
+	if got := m.hsess[sess.id]; got != nil {
+		m.hmu.Unlock()
+		if got.front != sess.front {
+			return nil, fmt.Errorf("the session belongs to another project's endpoint")
+		}
+		return got, nil
+	}
 	if m.hsess == nil {
 		m.hsess = map[string]*httpSession{}
 	}
 	m.hsess[sess.id] = sess
 	m.hmu.Unlock()
+	if err := sess.front.srv.RegisterSession(ctx, sess); err != nil {
+		m.hmu.Lock()
+		delete(m.hsess, sess.id)
+		m.hmu.Unlock()
+		return nil, err
+	}
 	go sess.pump()
-	return nil
+	return sess, nil
 }
 
 // endHTTP ends a session (DELETE, idle expiry, shutdown): its streams end
