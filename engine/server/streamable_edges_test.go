@@ -176,6 +176,11 @@ func TestModernOnlyByItsVersion(t *testing.T) {
 	if on != "*server.httpSession" {
 		t.Errorf("a 2025 session's call whose arguments name 2026-07-28 ran on %s", on)
 	}
+	// Stated in params._meta: mcp-go's transport, which wants the header to
+	// say the same.
+	if rec := d.post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get-logs","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "does not match request io.modelcontextprotocol/protocolVersion 2026-07-28") {
+		t.Errorf("a call stating 2026-07-28 in its _meta only: %d %s; want mcp-go's refusal", rec.Code, rec.Body)
+	}
 	d.sid = ""
 	rec := d.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"2026-07-28"}}}`)
 	if sid := rec.Header().Get(sessionHeader); d.srv.mcp.httpSession(d.srv.mcp.get("", d.srv.maxPins()), sid) == nil {
