@@ -373,11 +373,11 @@ func commentsOnly(doc []byte) ([]byte, bool) {
 	if _, err := hujson.Parse(doc); err == nil {
 		return nil, false
 	}
-	nl := lineEnd(doc)
-	with := append(append([]byte(nil), doc...), []byte(nl+"{}"+nl)...)
+	nl, sep := lineEnd(doc), lineEnd(doc)
 	if bytes.HasSuffix(doc, []byte("\n")) {
-		with = append(append([]byte(nil), doc...), []byte("{}"+nl)...)
+		sep = "" // the last comment's line has ended
 	}
+	with := append(append([]byte(nil), doc...), sep+"{}"+nl...)
 	root, err := hujson.Parse(with)
 	if err != nil {
 		return nil, false

@@ -87,10 +87,16 @@ func (s *Server) serveOwn(w http.ResponseWriter, r *http.Request, hash string, b
 	if !ok {
 		return false
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(answer)+1))
-	w.Write(append(answer, '\n'))
+	writeJSONLine(w, answer)
 	return true
+}
+
+// writeJSONLine writes answer a as the response's JSON body, one line long,
+// with its exact length.
+func writeJSONLine(w http.ResponseWriter, a []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(a)+1))
+	w.Write(append(a, '\n'))
 }
 
 // posting counts an MCP POST being answered; the returned func ends it.

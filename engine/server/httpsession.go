@@ -40,16 +40,16 @@ var (
 	_ mcpserver.SessionWithRoots      = (*httpSession)(nil)
 )
 
-// newHTTPSession makes session sid of front f (initialize: a new id; ""
-// for a request without one).
-func newHTTPSession(f *front, writeTimeout time.Duration, sid string, initialize bool) *httpSession {
+// newHTTPSession makes session sid of front f ("" for a request without
+// one; newSessionID for a new one).
+func newHTTPSession(f *front, writeTimeout time.Duration, sid string) *httpSession {
 	s := &httpSession{front: f, wt: writeTimeout, done: make(chan struct{})}
-	s.init(sessionPrefix)
-	if !initialize {
-		s.id = sid
-	}
+	s.init(sid)
 	return s
 }
+
+// newSessionID is the id of a session initialize starts.
+func newSessionID() string { return sessionPrefix + randomHex() }
 
 // ListRoots asks the client for its roots (sessionCore.listRoots), on a
 // POST of the session being answered or its GET stream.
@@ -122,10 +122,7 @@ func (s *httpSession) open(k *sink) bool {
 	if s.ended {
 		return false
 	}
-	for _, b := range s.waiting {
-		k.event(b, s.wt)
-	}
-	s.waiting = nil
+	s.catchUp(k)
 	for len(s.notes) > 0 { // what the pump has not taken yet
 		select {
 		case n := <-s.notes:
@@ -179,11 +176,16 @@ func (s *httpSession) listen(k *sink) (replaced <-chan struct{}, ok bool) {
 	}
 	k.replaced = make(chan struct{})
 	s.get = k
+	s.catchUp(k)
+	return k.replaced, true
+}
+
+// catchUp writes sink k what was waiting, oldest first (under smu).
+func (s *httpSession) catchUp(k *sink) {
 	for _, b := range s.waiting {
 		k.event(b, s.wt)
 	}
 	s.waiting = nil
-	return k.replaced, true
 }
 
 // unlisten ends GET stream k (its handler returns); nothing is written to

@@ -394,7 +394,6 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, pin string, bo
 		return // the daemon's own methods (dispatch.go)
 	}
 	f.http.ServeHTTP(w, r) // protocol version 2026-07-28: mcp-go's transport
-
 }
 
 func contains(list []string, s string) bool {

@@ -2,8 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -42,11 +40,9 @@ type sessionCore struct {
 // messages (logBurst) and then some.
 const notesQueue = 2 * logBurst
 
-// init makes the core of a session whose id starts with prefix.
-func (s *sessionCore) init(prefix string) {
-	b := make([]byte, 16)
-	rand.Read(b)
-	s.id = prefix + hex.EncodeToString(b)
+// init makes the core of session id.
+func (s *sessionCore) init(id string) {
+	s.id = id
 	s.notes = make(chan mcp.JSONRPCNotification, notesQueue)
 	s.level.Store(mcp.LoggingLevelError) // the spec leaves the default to the server (docs/architecture.md)
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -49,7 +48,7 @@ func (s *Server) serveStreamable(w http.ResponseWriter, r *http.Request, f *fron
 		s.serveListen(w, r, f)
 	case http.MethodDelete:
 		sid := r.Header.Get(sessionHeader)
-		if sid == "" || !wellFormedSession(sid) {
+		if !wellFormedSession(sid) { // "" too
 			unknownSession(w, r)
 			return
 		}
@@ -127,14 +126,14 @@ func (s *Server) servePost(w http.ResponseWriter, r *http.Request, f *front, has
 			tooManySessions(w, s)
 			return
 		}
-		sess = newHTTPSession(f, s.streamWriteTimeout(), "", true)
+		sess = newHTTPSession(f, s.streamWriteTimeout(), newSessionID())
 	case sid != "" && !wellFormedSession(sid):
 		unknownSession(w, r)
 		return
 	case sid == "":
 		// A request without a session: served as its own, as 2026
 		// clients' are.
-		sess = newHTTPSession(f, s.streamWriteTimeout(), "", false)
+		sess = newHTTPSession(f, s.streamWriteTimeout(), "")
 		go sess.pump()
 		defer sess.end()
 	default:
@@ -191,9 +190,7 @@ func writeAnswer(k *sink, a []byte, large *largeAnswer, wt time.Duration) {
 			k.write(k.eventOf(a), wt)
 			return
 		}
-		k.w.Header().Set("Content-Type", "application/json")
-		k.w.Header().Set("Content-Length", strconv.Itoa(len(a)+1))
-		k.w.Write(append(a, '\n'))
+		writeJSONLine(k.w, a)
 		return
 	}
 	w := deadlined{k, wt}
@@ -214,7 +211,7 @@ func writeAnswer(k *sink, a []byte, large *largeAnswer, wt time.Duration) {
 // session ends or another GET takes its place.
 func (s *Server) serveListen(w http.ResponseWriter, r *http.Request, f *front) {
 	sid := r.Header.Get(sessionHeader)
-	if sid == "" || !wellFormedSession(sid) {
+	if !wellFormedSession(sid) { // "" too
 		unknownSession(w, r)
 		return
 	}
@@ -300,7 +297,7 @@ func (s *Server) adopt(w http.ResponseWriter, r *http.Request, f *front, sid str
 		tooManySessions(w, s)
 		return nil, false
 	}
-	sess := newHTTPSession(f, s.streamWriteTimeout(), sid, false)
+	sess := newHTTPSession(f, s.streamWriteTimeout(), sid)
 	sess.Initialize()
 	got, err := s.mcp.startHTTP(r.Context(), sess)
 	if err != nil {

@@ -90,7 +90,7 @@ func (d *testDaemon) do(method, body string) *httptest.ResponseRecorder {
 // next of them, in order.
 func TestSessionMessagesGoWhereTheClientListens(t *testing.T) {
 	t.Parallel()
-	sess := newHTTPSession(nil, time.Second, "", true)
+	sess := newHTTPSession(nil, time.Second, newSessionID())
 	note := func(n int) []byte { return []byte(`{"n":` + string(rune('0'+n%10)) + `}`) }
 
 	sess.deliver(note(1)) // no sink: waits

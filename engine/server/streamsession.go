@@ -25,7 +25,7 @@ type streamSession struct {
 
 func newStreamSession(st *stream) *streamSession {
 	s := &streamSession{st: st}
-	s.init("stdio-")
+	s.init("stdio-" + randomHex())
 	return s
 }
 
