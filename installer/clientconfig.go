@@ -196,7 +196,16 @@ func InstallClient(r ClientRequest) (ClientResult, error) {
 	if mode == "http" && r.scope() == "user" {
 		perm = 0o600 // it now holds the token
 	}
-	return res, commit(&res, store{r.StateDir}, file, doc, out, changed, perm)
+	st := store{r.StateDir}
+	if err := commit(&res, st, file, doc, out, changed, perm); err != nil || !changed || doc == nil || c.Format == "toml" {
+		return res, err
+	}
+	// The objects the entry needed that the file lacked: an uninstall
+	// takes them out again once they hold nothing (a new file goes whole).
+	if k := missingKey(doc, c.Key); k < len(c.Key) {
+		return res, st.setMade(file, c.Key[:k+1])
+	}
+	return res, nil
 }
 
 // UninstallClient removes unitymcp's entry; a file that unitymcp created
@@ -226,6 +235,13 @@ func UninstallClient(r ClientRequest) (ClientResult, error) {
 		return res, fmt.Errorf("%s: %w", path, err)
 	}
 	st := store{r.StateDir}
+	made := st.made()[file]
+	if changed && made != nil && hollow(out, made, c.Key) {
+		// The objects the install made, empty again: they go too.
+		if back, ok, err := removeMember(out, made[:len(made)-1], made[len(made)-1]); err == nil && ok {
+			out = back
+		}
+	}
 	if changed && emptyConfig(c, out) {
 		created := st.created()
 		key := file
@@ -241,7 +257,10 @@ func UninstallClient(r ClientRequest) (ClientResult, error) {
 			return res, err
 		}
 	}
-	return res, commit(&res, st, file, doc, out, changed, perm)
+	if err := commit(&res, st, file, doc, out, changed, perm); err != nil || !changed || made == nil {
+		return res, err
+	}
+	return res, st.setMade(file, nil) // ours no more, whether they went or now hold the user's
 }
 
 // emptyConfig reports whether doc holds nothing but the (empty) objects

@@ -254,6 +254,54 @@ func getMember(doc []byte, path []string, name string) []byte {
 	return b
 }
 
+// missingKey is the index of the first object along path that doc lacks
+// (an install adds it and those below it), len(path) when doc has them
+// all.
+func missingKey(doc []byte, path []string) int {
+	for i := range path {
+		if getMember(doc, path[:i], path[i]) == nil {
+			return i
+		}
+	}
+	return len(path)
+}
+
+// hollow reports whether doc's object at made (a prefix of path) holds
+// nothing but the empty objects down the rest of path: what an install
+// made there, once its entry is gone. A comment in it is something.
+func hollow(doc []byte, made, path []string) bool {
+	doc, _ = bytes.CutPrefix(doc, utf8BOM)
+	root, err := hujson.Parse(doc)
+	if err != nil || len(made) == 0 || len(made) > len(path) {
+		return false
+	}
+	cur := &root
+	for _, p := range made {
+		o, ok := cur.Value.(*hujson.Object)
+		if !ok {
+			return false
+		}
+		if cur = lastNamed(o, p); cur == nil {
+			return false
+		}
+	}
+	if bytes.Contains(cur.Pack(), []byte("/")) { // a comment: key names and braces hold none
+		return false
+	}
+	for i := len(made); ; i++ {
+		o, ok := cur.Value.(*hujson.Object)
+		switch {
+		case !ok:
+			return false
+		case len(o.Members) == 0:
+			return true
+		case i == len(path) || len(o.Members) > 1 || memberName(&o.Members[0]) != path[i]:
+			return false
+		}
+		cur = &o.Members[0].Value
+	}
+}
+
 // objectAt walks (creating) the objects along path and returns the last
 // one, the indentation its members use, and whether it is written on one
 // line (a one-line object, or one made inside a one-line object: a member

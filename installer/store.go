@@ -25,6 +25,11 @@ type store struct{ root string }
 func (s store) backupsDir() string  { return filepath.Join(s.root, "backups") }
 func (s store) createdPath() string { return filepath.Join(s.root, "installer-created.json") }
 
+// madePath records, for each config file an install added the servers'
+// object to (with the objects above it that were missing), the key path
+// of the outermost one it made.
+func (s store) madePath() string { return filepath.Join(s.root, "installer-objects.json") }
+
 // backup keeps before, the content of path, as
 // backups/<time>-<name>-<hash of path>; it returns the backup's path.
 func (s store) backup(path string, before []byte) (string, error) {
@@ -49,17 +54,44 @@ func (s store) backup(path string, before []byte) (string, error) {
 
 // created maps each file the installer created to the folders it created
 // for it (outermost first).
-func (s store) created() map[string][]string {
+func (s store) created() map[string][]string { return s.load(s.createdPath()) }
+
+func (s store) saveCreated(m map[string][]string) error { return s.save(s.createdPath(), m) }
+
+// made maps each config file to the key path of the object an install
+// made in it (madePath).
+func (s store) made() map[string][]string { return s.load(s.madePath()) }
+
+// setMade records (keys) or forgets (nil) the object an install made in
+// the config file path.
+func (s store) setMade(path string, keys []string) error {
+	if s.root == "" {
+		return nil
+	}
+	m := s.made()
+	if _, had := m[path]; !had && keys == nil {
+		return nil
+	}
+	if keys == nil {
+		delete(m, path)
+	} else {
+		m[path] = keys
+	}
+	return s.save(s.madePath(), m)
+}
+
+// load reads one of the installer's records: a map of file to names.
+func (s store) load(record string) map[string][]string {
 	m := map[string][]string{}
-	if b, err := os.ReadFile(s.createdPath()); err == nil {
+	if b, err := os.ReadFile(record); err == nil {
 		json.Unmarshal(b, &m)
 	}
 	return m
 }
 
-func (s store) saveCreated(m map[string][]string) error {
+func (s store) save(record string, m map[string][]string) error {
 	b, _ := json.MarshalIndent(m, "", "  ")
-	return platform.WriteFileAtomic(s.createdPath(), append(b, '\n'), 0o600)
+	return platform.WriteFileAtomic(record, append(b, '\n'), 0o600)
 }
 
 // markCreated records that path and the folders dirs are the installer's.

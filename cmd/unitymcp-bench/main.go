@@ -22,6 +22,7 @@ import (
 
 	"github.com/unitymcp/unitymcp/cmd/unitymcp-bench/floor"
 	"github.com/unitymcp/unitymcp/cmd/unitymcp-bench/uloopunity"
+	"github.com/unitymcp/unitymcp/engine/cpuprofile"
 )
 
 func main() {
@@ -44,8 +45,12 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("LISTEN %s\n", ln.Addr())
+	// With UNITYMCP_CPUPROFILE, the floor leaves a profile to set beside
+	// the daemon's (docs/performance.md).
+	stop := cpuprofile.Start("floor-" + *mode)
 	go func() {
 		io.Copy(io.Discard, os.Stdin)
+		stop()
 		os.Exit(0)
 	}()
 	if *uloop {

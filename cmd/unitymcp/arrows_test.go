@@ -26,7 +26,7 @@ func arrows() map[string][]string {
 	}
 	rule([]string{anything}, "cmd/unitymcp", "cmd/unitymcp/cli", "cmd/editorsim", "engine/e2e", "engine/e2e/wine")
 	rule(nil, "cmd/unitystubcheck")
-	rule([]string{"cmd/unitymcp-bench/"}, "cmd/unitymcp-bench", "cmd/unitymcp-bench/floor", "cmd/unitymcp-bench/uloopunity")
+	rule([]string{"cmd/unitymcp-bench/", "engine/cpuprofile"}, "cmd/unitymcp-bench", "cmd/unitymcp-bench/floor", "cmd/unitymcp-bench/uloopunity")
 	rule([]string{"engine/client", "engine/api", "engine/notifier", "installer", "service", "platform", "tray/icons"}, "tray", "tray/icons")
 	rule([]string{"engine/client", "engine/api", "engine/state", "engine/project", "service", "platform"}, "installer")
 	rule([]string{"engine/api", "service", "installer/"}, "installer/dist", "installer/packaging", "installer/unitymeta")

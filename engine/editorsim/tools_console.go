@@ -47,17 +47,32 @@ func simGetLogs(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(
 	if maxCount >= 0 && len(hits) > maxCount {
 		hits = hits[len(hits)-maxCount:] // the most recent ones
 	}
-	logs := make([]map[string]any, 0, len(hits))
+	logs := make([]logLine, 0, len(hits))
 	for _, l := range hits {
-		e := map[string]any{"Type": l.Type, "Message": l.Message, "StackTrace": ""}
+		e := logLine{Type: l.Type, Message: l.Message}
 		if withStack {
-			e["StackTrace"] = l.StackTrace
+			e.StackTrace = l.StackTrace
 		}
 		logs = append(logs, e)
 	}
-	return map[string]any{"TotalCount": total, "DisplayedCount": len(logs), "LogType": typ, "MaxCount": maxCount,
-		"SearchText": search, "IncludeStackTrace": withStack, "Logs": logs}, nil, nil
+	return logsResult{TotalCount: total, DisplayedCount: len(logs), LogType: typ, MaxCount: maxCount,
+		SearchText: search, IncludeStackTrace: withStack, Logs: logs}, nil, nil
 }
+
+// logsResult is get-logs' answer, its members in the order the package
+// writes them (ConsoleTools.cs).
+type logsResult struct {
+	TotalCount        int
+	DisplayedCount    int
+	LogType           string
+	MaxCount          int
+	SearchText        string
+	IncludeStackTrace bool
+	Logs              []logLine
+}
+
+// logLine is one entry of get-logs' answer.
+type logLine struct{ Type, Message, StackTrace string }
 
 func simClearConsole(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(), error) {
 	st := s.st

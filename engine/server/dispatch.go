@@ -146,9 +146,9 @@ func encodeAnswer(id json.RawMessage, resp mcp.JSONRPCMessage) []byte {
 	var v any
 	switch r := resp.(type) {
 	case mcp.JSONRPCResponse:
-		v = rpcResult{"2.0", id, r.Result}
+		return resultAnswer(id, r.Result)
 	case *mcp.JSONRPCResponse:
-		v = rpcResult{"2.0", id, r.Result}
+		return resultAnswer(id, r.Result)
 	case mcp.JSONRPCError:
 		v = rpcError{"2.0", id, r.Error}
 	case *mcp.JSONRPCError:
@@ -163,8 +163,20 @@ func encodeAnswer(id json.RawMessage, resp mcp.JSONRPCMessage) []byte {
 	return b
 }
 
-// resultAnswer is the JSON-RPC answer to request id with result v.
+// resultAnswer is the JSON-RPC answer to request id with result v. A tool's
+// result is written as its own MarshalJSON (encoding/json) gives it:
+// json.Marshal of the envelope would check and compact those bytes once
+// more, a second pass over the whole answer, the editor's JSON twice over
+// (text and structured content) — as the bridge's frames are written
+// (bridge's message.encode). id is the request's, as parsed.
 func resultAnswer(id json.RawMessage, v any) []byte {
+	if r, ok := v.(*mcp.CallToolResult); ok {
+		if res, err := r.MarshalJSON(); err == nil {
+			b := make([]byte, 0, len(res)+len(id)+32)
+			b = append(append(b, `{"jsonrpc":"2.0","id":`...), id...)
+			return append(append(append(b, `,"result":`...), res...), '}')
+		}
+	}
 	b, err := json.Marshal(rpcResult{"2.0", id, v})
 	if err != nil {
 		return api.ErrorAnswer(id, api.RPCInternalError, api.CodeInternal, "encoding the answer: "+err.Error())
