@@ -12,13 +12,13 @@ import (
 	"github.com/unitymcp/unitymcp/engine/jsonenc"
 )
 
-// Large results on a stdio stream.
+// Large results, on a stdio stream and an HTTP POST alike.
 //
 // A tool answer holds the editor's result twice (its text, escaped, and
 // structuredContent), and encoded whole beside the result it took the
 // daemon's peak memory from 31 to 75 MB for a 3.7 MB Console answer
-// (TestLargeResults). On a stream the daemon writes the answer itself, so
-// a large one is written as it goes: mcp-go's encoder writes the whole
+// (TestLargeResults). The daemon writes every answer itself, so a large
+// one is written as it goes: mcp-go's encoder writes the whole
 // answer with two markers in place of the text and the structured content
 // (everything else is the encoder's, so the answer is the one json.Marshal
 // writes by construction), and the two are written where the markers are —
