@@ -158,3 +158,38 @@ func TestPeerStallTimeout(t *testing.T) {
 		t.Errorf("the peer ended with %v, want ErrStalled", p.Reason())
 	}
 }
+
+// A frame of 32 MiB (docs/security.md's bound, written here as a number so
+// that a changed MaxFrameBytes is seen) is read; one byte more ends the
+// connection.
+func TestPeerFrameLimit(t *testing.T) {
+	t.Parallel()
+	frame := func(size int) []byte {
+		head, tail := `{"jsonrpc":"2.0","method":"event","params":{"pad":"`, `"}}`
+		return []byte(head + strings.Repeat("x", size-len(head)-len(tail)) + tail)
+	}
+	o := newOtherSide(t, true)
+	got := make(chan int, 1)
+	p, ws := o.dial(t, nil, func(method string, params json.RawMessage) { got <- len(params) })
+	if err := ws.Write(t.Context(), websocket.MessageText, frame(32<<20)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case n := <-got:
+		if n < 32<<20-64 {
+			t.Fatalf("the 32 MiB frame arrived with %d bytes of params", n)
+		}
+	case <-p.Done():
+		t.Fatal("a frame of exactly 32 MiB ended the connection")
+	case <-time.After(patience):
+		t.Fatal("the 32 MiB frame never arrived")
+	}
+	ws.Write(t.Context(), websocket.MessageText, frame(32<<20+1)) // may fail as the peer closes
+	select {
+	case <-p.Done():
+	case n := <-got:
+		t.Fatalf("a frame over 32 MiB was read (%d bytes of params)", n)
+	case <-time.After(patience):
+		t.Fatal("a frame over 32 MiB left the connection open")
+	}
+}

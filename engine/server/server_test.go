@@ -52,6 +52,9 @@ func errorCode(t *testing.T, w *httptest.ResponseRecorder) string {
 // read closes it (the rest of the body was never read).
 func TestBodyLimitIsExact(t *testing.T) {
 	t.Parallel()
+	if MaxBodyBytes != 4<<20 {
+		t.Fatalf("MaxBodyBytes is %d; docs/security.md (and the stdio shim's line bound, api.MaxRequestBytes) say 4 MiB", MaxBodyBytes)
+	}
 	s := &Server{token: guardToken}
 	at := bytes.Repeat([]byte("x"), MaxBodyBytes)
 	w := postRaw(s, api.PathStream, at, MaxBodyBytes)

@@ -1,8 +1,11 @@
 package shim
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // A session exists once the client's initialize was answered, and only
@@ -44,6 +47,43 @@ func TestSessionStartedAgainOnlyAfterInitializeAnswered(t *testing.T) {
 				c2.expect(t, `"id":3`)
 			} else if !strings.Contains(l, `"id":3`) {
 				t.Fatalf("the new connection's first message is %.200s; want the client's ping", l)
+			}
+		})
+	}
+}
+
+// Every request that changes nothing is sent again, by its method, after
+// the daemon went away with it in flight, and its answer reaches the
+// client; a request that may change something is answered
+// daemon_restarted and not sent again.
+func TestRestartResendsEachListing(t *testing.T) {
+	for _, method := range []string{"ping", "tools/list", "prompts/list", "resources/list", "resources/templates/list",
+		"resources/read", "completion/complete", "subscriptions/listen", "logging/setLevel"} {
+		t.Run(method, func(t *testing.T) {
+			d := newFakeDaemon(t)
+			c := startShim(t, d)
+			c1 := initialized(t, c, d)
+			c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+			c1.expect(t, "notifications/initialized")
+			c.send(`{"jsonrpc":"2.0","id":5,"method":"` + method + `","params":{}}`)
+			c1.expect(t, `"method":"`+method+`"`)
+			c1.c.Close() // the daemon dies with it in flight
+			c2 := d.next(t)
+			c2.expect(t, reinitID)
+			c2.expect(t, "notifications/initialized")
+			if method == "logging/setLevel" { // it changes the session: not again
+				got := c.answers(t, "5")
+				if !strings.Contains(got[api.IDKey(json.RawMessage("5"))], api.CodeDaemonRestarted) {
+					t.Fatalf("logging/setLevel in flight at a restart: %s; want daemon_restarted", got)
+				}
+				c.send(`{"jsonrpc":"2.0","id":6,"method":"ping"}`)
+				c2.expect(t, `"id":6`)
+				return
+			}
+			c2.expect(t, `"method":"`+method+`"`)
+			c2.send(`{"jsonrpc":"2.0","id":5,"result":{"again":true}}`)
+			if got := c.answers(t, "5"); !strings.Contains(got[api.IDKey(json.RawMessage("5"))], `"again":true`) {
+				t.Fatalf("%s sent again: the client got %s", method, got)
 			}
 		})
 	}
