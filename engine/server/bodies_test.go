@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -37,25 +38,40 @@ func TestLargeBodiesBounded(t *testing.T) {
 			t.Errorf("small body (chunked %v) while the slot is held: %q, %v", chunked, b, err)
 		}
 	}
-	got := make(chan error, 1)
-	go func() {
-		b, release, err := read(big, true, 5*time.Second)
-		if err == nil && len(b) != len(big) {
-			err = errors.New("short body")
-		}
-		release()
-		got <- err
-	}()
-	time.Sleep(50 * time.Millisecond)
 	release1()
-	select {
-	case err := <-got:
+	// A body that waits for the slot gets it when it frees: in a bubble,
+	// where synctest.Wait returns once the reader is blocked waiting (and
+	// the bubble's clock stands still until then).
+	synctest.Test(t, func(t *testing.T) {
+		s := &Server{LargeBodies: 1}
+		held, err := s.largeSlot(context.Background(), time.Second)
 		if err != nil {
+			t.Fatal(err)
+		}
+		got := make(chan error, 1)
+		go func() {
+			r := httptest.NewRequest("POST", "/tools/x", bytes.NewReader(big))
+			r.ContentLength = -1
+			b, release, err := s.readBody(httptest.NewRecorder(), r, 5*time.Second)
+			if err == nil && len(b) != len(big) {
+				err = errors.New("short body")
+			}
+			if release != nil {
+				release()
+			}
+			got <- err
+		}()
+		synctest.Wait() // the reader waits for the slot
+		select {
+		case err := <-got:
+			t.Fatalf("the large body did not wait for the held slot: %v", err)
+		default:
+		}
+		held()
+		if err := <-got; err != nil {
 			t.Errorf("the waiting large body after the slot freed: %v", err)
 		}
-	case <-time.After(3 * time.Second):
-		t.Error("the waiting large body was not read after the slot freed")
-	}
+	})
 }
 
 // The size classes' edges: a body of declared length up to smallBodyBytes
