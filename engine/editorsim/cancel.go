@@ -3,6 +3,7 @@ package editorsim
 import (
 	"context"
 	"encoding/json"
+	"time"
 
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
@@ -17,9 +18,15 @@ import (
 type runningCall struct{ stop context.CancelFunc }
 
 // begin registers a call as running and returns its context, which a
-// call/cancel for its id ends, and the function that unregisters it.
+// call/cancel for its id ends, as does the daemon's deadline for it, and
+// the function that unregisters it.
 func (s *Sim) begin(ctx context.Context, p bridge.CallParams) (context.Context, func()) {
-	ctx, stop := context.WithCancel(ctx)
+	var stop context.CancelFunc
+	if p.DeadlineMs > 0 {
+		ctx, stop = context.WithDeadline(ctx, time.UnixMilli(p.DeadlineMs))
+	} else {
+		ctx, stop = context.WithCancel(ctx)
+	}
 	rc := &runningCall{stop: stop}
 	s.mu.Lock()
 	if s.running == nil {

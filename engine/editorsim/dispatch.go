@@ -68,18 +68,13 @@ func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) 
 		s.executed[p.CallID] = ex
 	}
 	s.mu.Unlock()
-	ctx, done := s.begin(ctx, p) // a call/cancel for it ends ctx
+	ctx, done := s.begin(ctx, p) // a call/cancel for it, or its deadline, ends ctx
 	defer done()
 	if s.cfg.CrashAfter > 0 && n == s.cfg.CrashAfter {
 		s.log.Info("editorsim: simulating a crash", "call", n)
 		s.crash()
 		<-ctx.Done()
 		return nil, ctx.Err()
-	}
-	if p.DeadlineMs > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, time.UnixMilli(p.DeadlineMs))
-		defer cancel()
 	}
 	s.main.Lock()
 	if s.cfg.Slow > 0 {

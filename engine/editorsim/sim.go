@@ -219,8 +219,8 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 			case <-ctx.Done():
 				return nil, ctx.Err()
 			}
-			var p bridge.CallParams
-			if err := json.Unmarshal(params, &p); err != nil {
+			p, err := bridge.ParseCallParams(params)
+			if err != nil {
 				return nil, &bridge.RPCError{Code: bridge.RPCInvalidParams, Message: err.Error()}
 			}
 			return s.call(ctx, peer, p)
