@@ -1,11 +1,14 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -26,6 +29,35 @@ type testDaemon struct {
 	proj    string        // the simulated editor's project folder
 	sim     *editorsim.Sim
 	events  []string // the messages before the last post's answer, when it came as an event stream
+	// logs is what the server logged at level or above (Error until a
+	// test sets it).
+	logs  *lockedBuffer
+	level *slog.LevelVar
+}
+
+// lockedBuffer is a log's output that the test reads while the server's
+// goroutines write.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *lockedBuffer) Reset() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.b.Reset()
 }
 
 // newTestDaemon starts one; reload is the simulated domain reload's length
@@ -79,7 +111,9 @@ func newTestServer(f testing.TB, callTimeout time.Duration, name string) (d *tes
 		f.Fatal(err)
 	}
 	eng = engine.New(engine.Options{State: dir, CallTimeout: callTimeout, Tools: tools.All(), Definitions: run.New().Handle})
-	srv := New(eng, token, "", nil)
+	logs, level := &lockedBuffer{}, &slog.LevelVar{}
+	level.Set(slog.LevelError)
+	srv := New(eng, token, "", slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: level})))
 	srv.Key = state.NewNonce() // a simulated editor proves each connection against it
 	ts := httptest.NewServer(srv)
 	f.Cleanup(ts.Close)
@@ -93,7 +127,7 @@ func newTestServer(f testing.TB, callTimeout time.Duration, name string) (d *tes
 	for _, d := range []string{"Assets", "ProjectSettings"} {
 		os.MkdirAll(filepath.Join(proj, d), 0o755)
 	}
-	return &testDaemon{srv: srv, token: token, proj: proj}, eng, dir.Root, ts.URL
+	return &testDaemon{srv: srv, token: token, proj: proj, logs: logs, level: level}, eng, dir.Root, ts.URL
 }
 
 // initialize opens the daemon's MCP session.

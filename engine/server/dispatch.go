@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"runtime/debug"
 	"strconv"
@@ -37,6 +38,10 @@ import (
 // panic anywhere in it is answered as a JSON-RPC internal error and
 // logged: it never ends the daemon.
 func (s *Server) serveMessage(ctx context.Context, f *front, hash string, cs mcpserver.ClientSession, m api.Message, line []byte) (answer []byte, large *largeAnswer) {
+	if s.log.Enabled(ctx, slog.LevelDebug) {
+		start := time.Now()
+		defer func() { s.logMessage(ctx, m.Method, m.Name, start, answer, !m.IsRequest()) }()
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("panic serving an MCP message", "method", m.Method, "panic", p, "stack", string(debug.Stack()))
@@ -57,6 +62,26 @@ func (s *Server) serveMessage(ctx context.Context, f *front, hash string, cs mcp
 		return nil, la
 	}
 	return encodeAnswer(m.ID, resp), nil
+}
+
+// logMessage logs one message served, at debug level (serve --debug):
+// its method, tool, time and outcome — never the session's id, which on
+// Streamable HTTP lets whoever holds it act as the session.
+func (s *Server) logMessage(ctx context.Context, method, tool string, start time.Time, answer []byte, notification bool) {
+	outcome := "ok"
+	switch {
+	case notification:
+		outcome = "notification"
+	case answer != nil && isError(answer):
+		outcome = "error"
+	case bytes.Contains(answer, []byte(`"isError":true`)):
+		outcome = "tool error"
+	}
+	attrs := []slog.Attr{slog.String("method", method), slog.Duration("took", time.Since(start)), slog.String("outcome", outcome)}
+	if tool != "" {
+		attrs = append(attrs, slog.String("tool", tool))
+	}
+	s.log.LogAttrs(ctx, slog.LevelDebug, "MCP message", attrs...)
 }
 
 // ownMessage answers the messages the daemon serves itself instead of

@@ -182,7 +182,9 @@ func (m *mcpFront) get(hash string, maxPins int) *front {
 		mcpserver.WithHooks(hooks),
 		mcpserver.WithRecovery(),
 		mcpserver.WithResourceRecovery(),
-		mcpserver.WithLogger(slog.New(demoted{m.log.Handler()})),
+		// No WithLogger: its line per request (built whatever the level,
+		// with the session's id in it) is the dispatcher's, at debug
+		// (logMessage).
 	)
 	f.srv = srv
 	f.setTools(m.serverTools(hash), m.log)
@@ -393,6 +395,12 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, pin string, bo
 	if body != nil && r.Method == http.MethodPost && s.serveOwn(w, r, hash, body) {
 		return // the daemon's own methods (dispatch.go)
 	}
+	if s.log.Enabled(r.Context(), slog.LevelDebug) {
+		start := time.Now()
+		defer func() {
+			s.log.Debug("MCP message", "protocol", "2026-07-28", "http", r.Method, "took", time.Since(start))
+		}()
+	}
 	f.http.ServeHTTP(w, r) // protocol version 2026-07-28: mcp-go's transport
 }
 
@@ -405,8 +413,8 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// demoted logs mcp-go's per-request Info records at Debug: one line per
-// request is noise in a daemon's log, useful only when debugging.
+// demoted logs the Info records of mcp-go's transport at Debug: a line
+// per request is noise in a daemon's log, useful only when debugging.
 type demoted struct{ slog.Handler }
 
 func (d demoted) Enabled(ctx context.Context, l slog.Level) bool {

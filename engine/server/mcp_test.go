@@ -335,3 +335,37 @@ func TestDemotedLogsInfoAtDebug(t *testing.T) {
 		t.Errorf("a daemon logging at Debug wrote:\n%s\nwant the Info record as DEBUG", got)
 	}
 }
+
+// With --debug the dispatcher logs each message it serves — method, tool,
+// time, outcome — and never the session's id (a capability on Streamable
+// HTTP); at Info it logs none.
+func TestMessagesLoggedAtDebug(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	buf := d.logs
+	buf.Reset()
+	d.level.Set(slog.LevelDebug)
+	d.post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
+	d.post(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get-logs","arguments":{"LogType":"Nope"}}}`)
+	d.post(`{"jsonrpc":"2.0","id":4,"method":"nope/nope"}`)
+	got := buf.String()
+	for _, want := range []string{
+		`msg="MCP message" method=tools/call took=`,
+		`outcome=ok tool=get-logs`,
+		`outcome="tool error" tool=get-logs`,
+		`method=nope/nope took=`,
+		`outcome=error`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the debug log lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, d.sid) || strings.Contains(got, "mcp.session.id") {
+		t.Errorf("the debug log names the session's id:\n%s", got)
+	}
+	d.level.Set(slog.LevelInfo)
+	buf.Reset()
+	d.post(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"get-logs","arguments":{}}}`)
+	if got := buf.String(); strings.Contains(got, "MCP message") {
+		t.Errorf("at Info the dispatcher logged:\n%s", got)
+	}
+}
