@@ -39,7 +39,7 @@ func TestParseCallParamsAgreesWithEncodingJSON(t *testing.T) {
 		checkCallParams(t, []byte(s))
 	}
 	// What the daemon writes takes the one-pass path.
-	p := CallParams{CallID: "c-1", Tool: "get-logs", Arguments: map[string]any{"MaxCount": 100.0, "LogType": "All", "x": nil, "b": true},
+	p := CallParams{CallID: "c-1", Tool: "get-logs", Arguments: map[string]any{"MaxCount": 100.0, "LogType": "All", "x": nil, "b": true, "at": []any{1.0, "x"}, "nested": map[string]any{"k": false}},
 		DeadlineMs: 1764600000000, Session: "3f9a1c07d2e4b6a8"}
 	b, err := appendParams(nil, p)
 	if err != nil {
