@@ -198,12 +198,17 @@ func InstallClient(r ClientRequest) (ClientResult, error) {
 	}
 	st := store{r.StateDir}
 	if err := commit(&res, st, file, doc, out, changed, perm); err != nil || !changed || doc == nil || c.Format == "toml" {
-		return res, err
+		return res, err // a new file is recorded whole (markCreated)
 	}
 	// The objects the entry needed that the file lacked: an uninstall
-	// takes them out again once they hold nothing (a new file goes whole).
-	if k := missingKey(doc, c.Key); k < len(c.Key) {
+	// takes them out again once they hold nothing. Objects that were
+	// there without our entry are the user's, whatever an earlier install
+	// recorded; with our entry there (a changed entry) the record stands.
+	switch k := missingKey(doc, c.Key); {
+	case k < len(c.Key):
 		return res, st.setMade(file, c.Key[:k+1])
+	case missingKey(doc, append(slices.Clone(c.Key), ServerName)) == len(c.Key):
+		return res, st.setMade(file, nil)
 	}
 	return res, nil
 }
@@ -236,11 +241,8 @@ func UninstallClient(r ClientRequest) (ClientResult, error) {
 	}
 	st := store{r.StateDir}
 	made := st.made()[file]
-	if changed && made != nil && hollow(out, made, c.Key) {
-		// The objects the install made, empty again: they go too.
-		if back, ok, err := removeMember(out, made[:len(made)-1], made[len(made)-1]); err == nil && ok {
-			out = back
-		}
+	if changed && made != nil {
+		out, _ = removeMade(out, made, c.Key) // the objects the install made, empty again, go too
 	}
 	if changed && emptyConfig(c, out) {
 		created := st.created()
@@ -253,14 +255,16 @@ func UninstallClient(r ClientRequest) (ClientResult, error) {
 				return res, err
 			}
 			res.Changed = true
-			res.Removed, err = st.removeCreated(key)
-			return res, err
+			if res.Removed, err = st.removeCreated(key); err != nil {
+				return res, err
+			}
+			return res, st.setMade(file, nil)
 		}
 	}
-	if err := commit(&res, st, file, doc, out, changed, perm); err != nil || !changed || made == nil {
+	if err := commit(&res, st, file, doc, out, changed, perm); err != nil {
 		return res, err
 	}
-	return res, st.setMade(file, nil) // ours no more, whether they went or now hold the user's
+	return res, st.setMade(file, nil) // ours no more, whether they went, hold the user's or our entry was gone
 }
 
 // emptyConfig reports whether doc holds nothing but the (empty) objects

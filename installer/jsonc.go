@@ -98,18 +98,8 @@ func removeMemberIn(doc []byte, path []string, name string) ([]byte, bool, error
 	if err != nil {
 		return nil, false, fmt.Errorf("not valid JSON/JSONC: %w", err)
 	}
-	cur := &root
-	for _, p := range path {
-		o, ok := cur.Value.(*hujson.Object)
-		if !ok {
-			return doc, false, nil
-		}
-		if cur = lastNamed(o, p); cur == nil {
-			return doc, false, nil
-		}
-	}
-	o, ok := cur.Value.(*hujson.Object)
-	if !ok {
+	o := objectOn(&root, path)
+	if o == nil {
 		return doc, false, nil
 	}
 	at := membersNamed(o, name)
@@ -255,41 +245,96 @@ func getMember(doc []byte, path []string, name string) []byte {
 }
 
 // missingKey is the index of the first object along path that doc lacks
-// (an install adds it and those below it), len(path) when doc has them
-// all.
+// (an install adds the objects from there down), len(path) when doc has
+// them all or is not JSONC it can read.
 func missingKey(doc []byte, path []string) int {
+	doc, _ = bytes.CutPrefix(doc, utf8BOM)
+	if _, ok := commentsOnly(doc); ok || len(bytes.TrimSpace(doc)) == 0 {
+		return 0
+	}
+	root, err := hujson.Parse(doc)
+	if err != nil {
+		return len(path)
+	}
 	for i := range path {
-		if getMember(doc, path[:i], path[i]) == nil {
+		if objectOn(&root, path[:i+1]) == nil {
 			return i
 		}
 	}
 	return len(path)
 }
 
-// hollow reports whether doc's object at made (a prefix of path) holds
-// nothing but the empty objects down the rest of path: what an install
-// made there, once its entry is gone. A comment in it is something.
-func hollow(doc []byte, made, path []string) bool {
-	doc, _ = bytes.CutPrefix(doc, utf8BOM)
-	root, err := hujson.Parse(doc)
-	if err != nil || len(made) == 0 || len(made) > len(path) {
-		return false
+// removeMade takes out of doc the object at made (a prefix of path) that
+// an install added, when it holds nothing but the empty objects down the
+// rest of path and no comment is in it or goes with it (removeAt: on its
+// own lines above it, on its line after it): what the install made, once
+// its entry is gone. Unchanged, false, when it is not so, or when the
+// object's name is there twice.
+func removeMade(doc []byte, made, path []string) ([]byte, bool) {
+	if len(made) == 0 || len(made) > len(path) {
+		return doc, false
 	}
-	cur := &root
-	for _, p := range made {
-		o, ok := cur.Value.(*hujson.Object)
+	out, changed, err := keepBOM(doc, func(doc []byte) ([]byte, bool, error) {
+		root, err := hujson.Parse(doc)
+		if err != nil {
+			return doc, false, nil
+		}
+		o := objectOn(&root, made[:len(made)-1])
+		if o == nil {
+			return doc, false, nil
+		}
+		at := membersNamed(o, made[len(made)-1])
+		if len(at) != 1 || !bare(o, at[0]) || !hollow(&o.Members[at[0]].Value, path[len(made):]) {
+			return doc, false, nil
+		}
+		removeAt(o, at[0], lineEnd(doc))
+		return root.Pack(), true, nil
+	})
+	if err != nil || !changed {
+		return doc, false
+	}
+	return out, true
+}
+
+// bare reports whether no comment is where removeAt takes o's member i
+// away: on its own lines above it, around its name and in its value, on
+// its line after it.
+func bare(o *hujson.Object, i int) bool {
+	m := &o.Members[i]
+	_, above := lineRest(string(m.Name.BeforeExtra))
+	after := o.AfterExtra
+	if i+1 < len(o.Members) {
+		after = o.Members[i+1].Name.BeforeExtra
+	}
+	sameLine, _ := lineRest(string(after))
+	for _, e := range []string{above, string(m.Name.AfterExtra), sameLine, string(m.Value.Pack())} {
+		if strings.Contains(e, "/") { // whitespace aside, extras hold comments only; names and braces no "/"
+			return false
+		}
+	}
+	return true
+}
+
+// objectOn is the object at path in v (the last member of each name, as
+// JSON parsers read duplicates); nil when one is missing or not an object.
+func objectOn(v *hujson.Value, path []string) *hujson.Object {
+	for _, p := range path {
+		o, ok := v.Value.(*hujson.Object)
 		if !ok {
-			return false
+			return nil
 		}
-		if cur = lastNamed(o, p); cur == nil {
-			return false
+		if v = lastNamed(o, p); v == nil {
+			return nil
 		}
 	}
-	if bytes.Contains(cur.Pack(), []byte("/")) { // a comment: key names and braces hold none
-		return false
-	}
-	for i := len(made); ; i++ {
-		o, ok := cur.Value.(*hujson.Object)
+	o, _ := v.Value.(*hujson.Object)
+	return o
+}
+
+// hollow reports whether v holds nothing but the empty objects down path.
+func hollow(v *hujson.Value, path []string) bool {
+	for i := 0; ; i++ {
+		o, ok := v.Value.(*hujson.Object)
 		switch {
 		case !ok:
 			return false
@@ -298,7 +343,7 @@ func hollow(doc []byte, made, path []string) bool {
 		case i == len(path) || len(o.Members) > 1 || memberName(&o.Members[0]) != path[i]:
 			return false
 		}
-		cur = &o.Members[0].Value
+		v = &o.Members[0].Value
 	}
 }
 

@@ -73,53 +73,99 @@ func TestInstallMadeObjectGoesWithIt(t *testing.T) {
 			if got := uninstall(); !strings.Contains(got, `"`+key+`"`) || !strings.Contains(got, "their-server") {
 				t.Errorf("the user's server went with the object:\n%s", got)
 			}
-			// An empty object the user had before the install stays.
+			// An empty object the user had before the install stays, even
+			// one that was ours once (a record from an earlier install), or
+			// that encoding/json cannot read the file around.
 			had := "{\n  \"" + key + "\": {},\n  \"theme\": \"dark\"\n}\n"
+			install("{\n  \"theme\": \"dark\"\n}\n")
 			install(had)
-			if got := uninstall(); !strings.Contains(got, `"`+key+`": {}`) {
-				t.Errorf("the user's own empty %s went:\n%s", key, got)
+			if got := uninstall(); got != had {
+				t.Errorf("the user's own empty %s (an earlier install's once):\n%s\nwant\n%s", key, got, had)
+			}
+			odd := "{\n  \"" + key + "\": {},\n  \"x\": 1e400\n}\n"
+			install(odd)
+			if got := uninstall(); got != odd {
+				t.Errorf("the user's own empty %s beside 1e400:\n%s", key, got)
+			}
+			// Pasted in again by the user after the install, holding their
+			// server: the name twice, nothing goes but our entry.
+			install("{\n  \"theme\": \"dark\"\n}\n")
+			b, _ = os.ReadFile(path)
+			pasted := strings.Replace(string(b), "{\n", "{\n  \""+key+"\": {\"theirs\": {\"command\": \"their-server\"}},\n", 1)
+			os.WriteFile(path, []byte(pasted), 0o644)
+			if got := uninstall(); !strings.Contains(got, "their-server") {
+				t.Errorf("the user's server pasted in went:\n%s", got)
+			}
+			// Our entry changed by a second install (another transport):
+			// the object is still ours.
+			install("{\n  \"theme\": \"dark\"\n}\n")
+			other := req
+			other.Mode = "stdio"
+			if res, err := InstallClient(other); err != nil {
+				t.Fatalf("the stdio install: %+v %v", res, err)
+			} else if res.Changed {
+				if got := uninstall(); got != "{\n  \"theme\": \"dark\"\n}\n" {
+					t.Errorf("after a changed entry the uninstall left:\n%s", got)
+				}
 			}
 		})
 	}
 }
 
-// hollow: the objects down the key path, empty, and nothing else; a
-// comment, a value or another member anywhere in them is the user's.
-func TestHollow(t *testing.T) {
+// removeMade takes the made object only when it holds nothing but the
+// empty objects down the key path and no comment goes with it; a value,
+// another member, a comment in it, above it or after it on its line, or
+// the name twice keep it.
+func TestRemoveMade(t *testing.T) {
 	t.Parallel()
 	path := []string{"a", "b", "c"}
 	for _, tc := range []struct {
-		doc  string
-		made []string
-		want bool
+		doc, made string // made: the record, "." separated
+		want      string // "" = kept as it was
 	}{
-		{`{"a": {}}`, path[:1], true},
-		{`{"a": {"b": {}}}`, path[:1], true},
-		{`{"a": {"b": {"c": {}}}}`, path[:1], true},
-		{`{"a": {"b": {"c": {}}}}`, path[:2], true},
-		{`{"x": 1, "a": {"b": {}}}`, path[:1], true},
-		{`{"a": {"b": {"c": {"s": {}}}}}`, path[:1], false}, // a server in it
-		{`{"a": {"b": {}, "d": 1}}`, path[:1], false},
-		{`{"a": {"d": {}}}`, path[:1], false},
-		{`{"a": {"b": 1}}`, path[:1], false},
-		{`{"a": []}`, path[:1], false},
-		{"{\"a\": {\n  // mine\n}}", path[:1], false},
-		{"{\"a\": {\"b\": {} /* mine */}}", path[:1], false},
-		{`{"a": {}}`, []string{"z"}, false},
-		{`{"a": {}}`, nil, false},
-		{`{"a": {}}`, []string{"a", "b", "c", "d"}, false},
-		{`{"a": {}`, path[:1], false}, // does not parse
-		{"\ufeff{\"a\": {}}", path[:1], true},
+		{`{"x": 1, "a": {}}`, "a", `{"x": 1}`},
+		{`{"x": 1, "a": {"b": {}}}`, "a", `{"x": 1}`},
+		{`{"x": 1, "a": {"b": {"c": {}}}}`, "a", `{"x": 1}`},
+		{`{"x": 1, "a": {"b": {"c": {}}}}`, "a.b", `{"x": 1, "a": {}}`},
+		{"\ufeff{\"x\": 1, \"a\": {}}", "a", "\ufeff{\"x\": 1}"},
+		{"{\n  \"x\": 1,\n  \"a\": {}\n}\n", "a", "{\n  \"x\": 1\n}\n"},
+		{`{"a": {"b": {"c": {"s": {}}}}}`, "a", ""}, // a server in it
+		{`{"a": {"b": {}, "d": 1}}`, "a", ""},
+		{`{"a": {"d": {}}}`, "a", ""},
+		{`{"a": {"b": 1}}`, "a", ""},
+		{`{"a": []}`, "a", ""},
+		{`{"a": {}, "a": {}}`, "a", ""}, // twice: which one is ours?
+		{"{\"a\": {\n  // mine\n}}", "a", ""},
+		{"{\"a\": {\"b\": {} /* mine */}}", "a", ""},
+		{"{\n  \"x\": 1,\n  // mine\n  \"a\": {}\n}\n", "a", ""},                              // on its own line above it
+		{"{\n  \"x\": 1,\n  \"a\": {} // mine\n}\n", "a", ""},                                 // on its line after it
+		{"{\n  \"a\": {}, // mine\n  \"x\": 1\n}\n", "a", ""},                                 // after its comma
+		{"{\n  \"a\" /* mine */ : {},\n  \"x\": 1\n}\n", "a", ""},                             // around its name
+		{"{\n  \"x\": 1, // the x's\n  \"a\": {}\n}\n", "a", "{\n  \"x\": 1 // the x's\n}\n"}, // the line before is another's
+		{`{"a": {}}`, "z", ""},
+		{`{"a": {}}`, "", ""},
+		{`{"a": {}}`, "a.b.c.d", ""},
+		{`{"a": {}`, "a", ""}, // does not parse
 	} {
-		if got := hollow([]byte(tc.doc), tc.made, path); got != tc.want {
-			t.Errorf("hollow(%s, %v) = %v; want %v", tc.doc, tc.made, got, tc.want)
+		var made []string
+		if tc.made != "" {
+			made = strings.Split(tc.made, ".")
+		}
+		got, ok := removeMade([]byte(tc.doc), made, path)
+		want := tc.want
+		if want == "" {
+			want = tc.doc
+		}
+		if string(got) != want || ok != (tc.want != "") {
+			t.Errorf("removeMade(%q, %v) = %q, %v; want %q", tc.doc, made, got, ok, want)
 		}
 	}
 	for _, tc := range []struct {
 		doc  string
 		want int
 	}{
-		{`{}`, 0}, {`{"a": 1}`, 1}, {`{"a": {}}`, 1}, {`{"a": {"b": {}}}`, 2}, {`{"a": {"b": {"c": {}}}}`, 3},
+		{`{}`, 0}, {`{"a": 1}`, 0}, {`{"a": {}}`, 1}, {`{"a": {"b": {}}}`, 2}, {`{"a": {"b": {"c": {}}}}`, 3},
+		{`{"a": {}, "x": 1e400}`, 1}, {"// only\n", 0}, {"", 0}, {"{not json", 3},
 	} {
 		if got := missingKey([]byte(tc.doc), path); got != tc.want {
 			t.Errorf("missingKey(%s) = %d; want %d", tc.doc, got, tc.want)

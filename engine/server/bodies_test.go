@@ -39,6 +39,11 @@ func TestLargeBodiesBounded(t *testing.T) {
 		}
 	}
 	release1()
+	if _, release, err := read(big, false, time.Second); err != nil {
+		t.Errorf("a large body once the slot was given back: %v", err)
+	} else {
+		release()
+	}
 	// A body that waits for the slot gets it when it frees: in a bubble,
 	// where synctest.Wait returns once the reader is blocked waiting (and
 	// the bubble's clock stands still until then).
@@ -70,6 +75,13 @@ func TestLargeBodiesBounded(t *testing.T) {
 		held()
 		if err := <-got; err != nil {
 			t.Errorf("the waiting large body after the slot freed: %v", err)
+		}
+		// Its release gave the slot back (the bubble's clock stands still
+		// while the slot is free, so the wait cannot end first).
+		if again, err := s.largeSlot(context.Background(), time.Millisecond); err != nil {
+			t.Errorf("the slot after the waiting body's release: %v", err)
+		} else {
+			again()
 		}
 	})
 }

@@ -68,13 +68,20 @@ func (s *Server) serveMessage(ctx context.Context, f *front, hash string, cs mcp
 // its method, tool, time and outcome — never the session's id, which on
 // Streamable HTTP lets whoever holds it act as the session.
 func (s *Server) logMessage(ctx context.Context, method, tool string, start time.Time, answer []byte, notification bool) {
+	var a struct {
+		Error  json.RawMessage `json:"error"`
+		Result struct {
+			IsError bool `json:"isError"`
+		} `json:"result"`
+	}
+	json.Unmarshal(answer, &a) // nil for a large answer, written as it went: a tool's result
 	outcome := "ok"
 	switch {
 	case notification:
 		outcome = "notification"
-	case answer != nil && isError(answer):
+	case len(a.Error) > 0:
 		outcome = "error"
-	case bytes.Contains(answer, []byte(`"isError":true`)):
+	case a.Result.IsError:
 		outcome = "tool error"
 	}
 	attrs := []slog.Attr{slog.String("method", method), slog.Duration("took", time.Since(start)), slog.String("outcome", outcome)}

@@ -161,8 +161,8 @@ func (s *httpSession) finish(k *sink, write func(*sink)) {
 	write(k)
 }
 
-// listen makes k the session's GET stream (one ends the one before it) and
-// writes it what was waiting; the returned channel is closed when another
+// listen makes k the session's GET stream (one ends the one before it),
+// writes it what was waiting and sends its headers; the returned channel is closed when another
 // GET takes its place.
 func (s *httpSession) listen(k *sink) (replaced <-chan struct{}, ok bool) {
 	s.smu.Lock()
@@ -177,6 +177,12 @@ func (s *httpSession) listen(k *sink) (replaced <-chan struct{}, ok bool) {
 	k.replaced = make(chan struct{})
 	s.get = k
 	s.catchUp(k)
+	// The headers, now that k is the session's stream: a client that
+	// opens another once it has them ends this one, never the reverse.
+	if !k.write(nil, s.wt) {
+		s.get = nil
+		return nil, false
+	}
 	return k.replaced, true
 }
 

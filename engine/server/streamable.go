@@ -225,10 +225,7 @@ func (s *Server) serveListen(w http.ResponseWriter, r *http.Request, f *front) {
 	}
 	k := newSink(w)
 	k.startEvents()
-	if !k.write(nil, s.streamWriteTimeout()) { // the headers, now
-		return
-	}
-	replaced, ok := sess.listen(k)
+	replaced, ok := sess.listen(k) // the headers go once it is the session's stream
 	if !ok {
 		return
 	}
