@@ -1,9 +1,12 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -77,5 +80,22 @@ func TestPinOfResolvesTheSelector(t *testing.T) {
 	got, terr := s.pinOf(context.Background(), "NoSuchProject")
 	if terr == nil || terr.Code != api.CodeUnknownProject {
 		t.Errorf("pinOf of a name no editor has: %q, %v; want %s", got, terr, api.CodeUnknownProject)
+	}
+}
+
+// A tool's answer is its MarshalJSON's bytes in the envelope, with the
+// request's id as the client wrote it: the JSON-RPC answer json.Marshal
+// gives — byte for byte, but for the id's characters json.Marshal would
+// escape (the same string).
+func TestToolAnswerIsTheEnvelope(t *testing.T) {
+	res := toolResult(json.RawMessage(`{"Logs":[],"Ver":"1","t":"<&>\u2028"}`), nil)
+	for _, id := range []string{`7`, `"a"`, `"<&>"`, `12345678901234567890123`, `""`} {
+		want, _ := json.Marshal(rpcResult{"2.0", json.RawMessage(id), res})
+		a := resultAnswer(json.RawMessage(id), res)
+		var got, exp any
+		if json.Unmarshal(a, &got) != nil || json.Unmarshal(want, &exp) != nil || !reflect.DeepEqual(got, exp) ||
+			!bytes.Contains(a, []byte(`"id":`+id+`,`)) || (id != `"<&>"` && !bytes.Equal(a, want)) {
+			t.Errorf("id %s: resultAnswer = %s\nwant %s", id, a, want)
+		}
 	}
 }

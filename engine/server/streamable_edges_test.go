@@ -197,3 +197,21 @@ func TestModernOnlyByItsVersion(t *testing.T) {
 		t.Errorf("an initialize with an unknown version header: %d %s; want it to negotiate", w.Code, w.Body)
 	}
 }
+
+// A 2026-07-28 request the daemon answers itself (serveOwn) is answered by
+// the daemon, not passed to mcp-go's transport: a misspelt tool gets the
+// daemon's "did you mean".
+func TestModernRequestOwnMethods(t *testing.T) {
+	d, _, _, _ := newTestServer(t, 5*time.Second, "ModernOwn")
+	body := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get-log","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}`
+	r, _ := http.NewRequest("POST", "http://127.0.0.1/mcp", strings.NewReader(body))
+	r.Header.Set("Authorization", "Bearer "+d.token)
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Accept", "application/json, text/event-stream")
+	r.Header.Set("MCP-Protocol-Version", "2026-07-28")
+	w := httptest.NewRecorder()
+	d.srv.ServeHTTP(w, r)
+	if got := w.Body.String(); !strings.Contains(got, "Did you mean") || !strings.Contains(got, `"id":3`) {
+		t.Errorf("a 2026-07-28 call of a misspelt tool: %d %s; want the daemon's did-you-mean", w.Code, got)
+	}
+}
