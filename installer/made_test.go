@@ -96,6 +96,20 @@ func TestInstallMadeObjectGoesWithIt(t *testing.T) {
 			if got := uninstall(); !strings.Contains(got, "their-server") {
 				t.Errorf("the user's server pasted in went:\n%s", got)
 			}
+			// The file deleted by the user after an install that recorded
+			// the object, then made by the next install: the uninstall that
+			// removes the file forgets the object too.
+			install("{\n  \"theme\": \"dark\"\n}\n")
+			os.Remove(path)
+			if res, err := InstallClient(req); err != nil || !res.Changed {
+				t.Fatalf("install into no file: %+v %v", res, err)
+			}
+			if res, err := UninstallClient(req); err != nil || !res.Removed {
+				t.Fatalf("uninstall of the file it made: %+v %v", res, err)
+			}
+			if made := (store{req.StateDir}).made(); len(made) != 0 {
+				t.Errorf("after the file went the record still holds %v", made)
+			}
 			// Our entry changed by a second install (another transport):
 			// the object is still ours.
 			install("{\n  \"theme\": \"dark\"\n}\n")
