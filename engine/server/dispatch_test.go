@@ -99,3 +99,18 @@ func TestToolAnswerIsTheEnvelope(t *testing.T) {
 		}
 	}
 }
+
+// An error mcp-go answers is its JSON-RPC error, with the request's id.
+func TestMCPGoErrorAnswered(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	rec := d.post(`{"jsonrpc":"2.0","id":"x<1>","method":"nope/nope"}`)
+	var a struct {
+		ID    string `json:"id"`
+		Error struct {
+			Code int `json:"code"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(rec.Body.Bytes(), &a) != nil || a.ID != "x<1>" || a.Error.Code != -32601 {
+		t.Errorf("an unknown method: %s; want mcp-go's method-not-found (-32601) with id x<1>", rec.Body)
+	}
+}
