@@ -25,8 +25,8 @@ func ParseCallParams(data []byte) (CallParams, error) {
 	return p, err
 }
 
-// callParamsFields are CallParams' member names; encoding/json matches
-// them case-insensitively, which the fast path leaves to it.
+// callParamsFields are CallParams' member names; a key that matches one
+// but for case is left to encoding/json.
 var callParamsFields = []string{"callId", "tool", "arguments", "deadlineMs", "session"}
 
 // parseCallParamsFast reports false when data needs json.Unmarshal.
@@ -38,11 +38,14 @@ func parseCallParamsFast(data []byte, p *CallParams) bool {
 	var seen uint8 // the fields met, one bit each (callParamsFields' order)
 	end, stopped, err := scanComposite(data, i, 1, func(key, val []byte) bool {
 		for k, f := range callParamsFields {
-			if string(key) == f {
+			switch {
+			case string(key) == f:
 				if seen&(1<<k) != 0 {
 					return false // twice: json.Unmarshal decides what the second does
 				}
 				seen |= 1 << k
+			case bytes.EqualFold(key, []byte(f)):
+				return false // encoding/json matches member names case-insensitively
 			}
 		}
 		var ok bool
@@ -60,11 +63,6 @@ func parseCallParamsFast(data []byte, p *CallParams) bool {
 		case "arguments":
 			p.Arguments, ok = plainArguments(val)
 		default:
-			for _, f := range callParamsFields {
-				if bytes.EqualFold(key, []byte(f)) {
-					return false
-				}
-			}
 			ok = true // a member CallParams does not have: ignored
 		}
 		return ok

@@ -40,7 +40,7 @@ import (
 func (s *Server) serveMessage(ctx context.Context, f *front, hash string, cs mcpserver.ClientSession, m api.Message, line []byte) (answer []byte, large *largeAnswer) {
 	if s.log.Enabled(ctx, slog.LevelDebug) {
 		start := time.Now()
-		defer func() { s.logMessage(ctx, m.Method, m.Name, start, answer, !m.IsRequest()) }()
+		defer func() { s.logMessage(ctx, m, start, answer) }()
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -67,7 +67,7 @@ func (s *Server) serveMessage(ctx context.Context, f *front, hash string, cs mcp
 // logMessage logs one message served, at debug level (serve --debug):
 // its method, tool, time and outcome — never the session's id, which on
 // Streamable HTTP lets whoever holds it act as the session.
-func (s *Server) logMessage(ctx context.Context, method, tool string, start time.Time, answer []byte, notification bool) {
+func (s *Server) logMessage(ctx context.Context, m api.Message, start time.Time, answer []byte) {
 	var a struct {
 		Error  json.RawMessage `json:"error"`
 		Result struct {
@@ -77,16 +77,16 @@ func (s *Server) logMessage(ctx context.Context, method, tool string, start time
 	json.Unmarshal(answer, &a) // nil for a large answer, written as it went: a tool's result
 	outcome := "ok"
 	switch {
-	case notification:
+	case !m.IsRequest():
 		outcome = "notification"
 	case len(a.Error) > 0:
 		outcome = "error"
 	case a.Result.IsError:
 		outcome = "tool error"
 	}
-	attrs := []slog.Attr{slog.String("method", method), slog.Duration("took", time.Since(start)), slog.String("outcome", outcome)}
-	if tool != "" {
-		attrs = append(attrs, slog.String("tool", tool))
+	attrs := []slog.Attr{slog.String("method", m.Method), slog.Duration("took", time.Since(start)), slog.String("outcome", outcome)}
+	if m.Name != "" {
+		attrs = append(attrs, slog.String("tool", m.Name))
 	}
 	s.log.LogAttrs(ctx, slog.LevelDebug, "MCP message", attrs...)
 }
