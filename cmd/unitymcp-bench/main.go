@@ -2,6 +2,7 @@
 // the deployed-shape benchmark (engine/e2e/deployed_test.go):
 //
 //	unitymcp-bench -floor plain|mcpgo|wsecho|raw
+//	unitymcp-bench -floor mcpgohop -echo host:port
 //	unitymcp-bench -uloop-unity
 //
 // It listens on a free loopback port, prints "LISTEN host:port" on stdout,
@@ -32,11 +33,16 @@ func main() {
 	}
 	sort.Strings(names)
 	mode := flag.String("floor", "", "the floor to serve: "+strings.Join(names, ", "))
+	echo := flag.String("echo", "", "with -floor mcpgohop: the address of a -floor wsecho process its tool reaches")
 	uloop := flag.Bool("uloop-unity", false, "serve a stand-in for uLoopMCP's Unity side (TCP, Content-Length framing)")
 	flag.Parse()
 	h, ok := floor.Modes[*mode]
 	if !ok && !*uloop {
 		fmt.Fprintf(os.Stderr, "unitymcp-bench: -floor must be one of %s\n", strings.Join(names, ", "))
+		os.Exit(2)
+	}
+	if *mode == "mcpgohop" && *echo == "" {
+		fmt.Fprintln(os.Stderr, "unitymcp-bench: -floor mcpgohop needs -echo host:port (a -floor wsecho process)")
 		os.Exit(2)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -57,7 +63,7 @@ func main() {
 		uloopunity.Serve(ln)
 		return
 	}
-	if err := http.Serve(ln, h()); err != nil {
+	if err := http.Serve(ln, h(*echo)); err != nil {
 		fmt.Fprintln(os.Stderr, "unitymcp-bench:", err)
 		os.Exit(1)
 	}

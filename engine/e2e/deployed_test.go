@@ -228,7 +228,11 @@ func tsMean(t *testing.T, url, token, tool string, n int) time.Duration {
 // `unitymcp serve`, editorsim and the C# Core under mono, each its own
 // process, driven by the official Go SDK from this process (and the
 // TypeScript SDK for a second opinion), the targets taking turns in short
-// rounds. It prints the docs/performance.md table:
+// rounds. Floor (c) is floor (a) whose tool goes through a WebSocket echo
+// in another process: what reaching an editor costs with nothing of a
+// daemon's own, so that the guard (daemon → editorsim ≤ 1.5 × floor (a))
+// can be read as the hop's share and the daemon's. It prints the
+// docs/performance.md table:
 //
 //	UNITYMCP_BENCH=1 go test -count=1 -timeout 20m -run TestDeployedShape -v ./engine/e2e/
 //
@@ -250,6 +254,10 @@ func TestDeployedShape(t *testing.T) {
 	wsAddr, wsPid := startFloor(t, benchBin, "wsecho")
 	plainAddr, plainPid := startFloor(t, benchBin, "plain")
 	mcpgoAddr, mcpgoPid := startFloor(t, benchBin, "mcpgo")
+	// floor (c) reaches its own echo process, so that its hop does not
+	// share a process with the echo row's.
+	hopEchoAddr, hopEchoPid := startFloor(t, benchBin, "wsecho")
+	hopAddr, hopPid := startBench(t, benchBin, "-floor", "mcpgohop", "-echo", hopEchoAddr)
 
 	home, serve, addr, token := serveWithToken(t)
 	simProj, hostProj := newProject(t, "BenchSim"), newProject(t, "BenchHost")
@@ -269,13 +277,14 @@ func TestDeployedShape(t *testing.T) {
 		{name: "raw WebSocket echo (cross-process)", dial: wsEchoDial(wsAddr), pids: pidsOf(wsPid)},
 		{name: "floor (b): plain net/http", url: "http://" + plainAddr + "/mcp", pids: pidsOf(plainPid)},
 		{name: "floor (a): bare mcp-go", url: "http://" + mcpgoAddr + "/mcp", pids: pidsOf(mcpgoPid)},
+		{name: "floor (c): bare mcp-go + a WebSocket hop", url: "http://" + hopAddr + "/mcp", pids: pidsOf(hopPid, hopEchoPid)},
 		{name: "daemon → editorsim", url: simURL, token: token, pids: pidsOf(daemonPid, simPid)},
 		{name: "daemon, daemon-side tool (definitions_list)", url: simURL, token: token, tool: "definitions_list", pids: pidsOf(daemonPid)},
 		{name: "daemon → C# Core under mono", url: hostURL, token: token, pids: pidsOf(daemonPid, host.pid)},
 		{name: "`unitymcp stdio` → daemon → editorsim", dial: stdioDial(home, simProj, &stdioPids), pids: stdioPidsOf},
 	}
 	const (
-		raw, ws, plain, fa, dsim, dside, dhost, stdio = 0, 1, 2, 3, 4, 5, 6, 7
+		raw, ws, plain, fa, fc, dsim, dside, dhost, stdio = 0, 1, 2, 3, 4, 5, 6, 7, 8
 	)
 	var b strings.Builder
 	fmt.Fprintf(&b, "| target | sessions | p50 | p99 | calls/s | server CPU/call | client CPU/call |\n|---|---|---|---|---|---|---|\n")
@@ -328,7 +337,7 @@ func TestDeployedShape(t *testing.T) {
 			calls = n
 		}
 		// Each server process's share of the turns, named.
-		names := map[int]string{daemonPid: "daemon", simPid: "editorsim", host.pid: "C# host"}
+		names := map[int]string{daemonPid: "daemon", simPid: "editorsim", host.pid: "C# host", hopEchoPid: "floor (c)'s echo"}
 		for _, sessions := range counts {
 			turn := at(set, sessions)
 			n := calls
@@ -370,6 +379,8 @@ func TestDeployedShape(t *testing.T) {
 	ratio := func(a, b time.Duration) float64 { return float64(a) / float64(b) }
 	fmt.Fprintf(&b, "\nratios (one run):\n")
 	fmt.Fprintf(&b, "- daemon → editorsim p50 / floor (a) p50, 1 session: %.2f\n", ratio(r1[dsim].p50, r1[fa].p50))
+	fmt.Fprintf(&b, "- floor (c) p50 / floor (a) p50, 1 session: %.2f (an editor hop with nothing of a daemon's own); daemon → editorsim / floor (c): %.2f\n",
+		ratio(r1[fc].p50, r1[fa].p50), ratio(r1[dsim].p50, r1[fc].p50))
 	fmt.Fprintf(&b, "- hop added p50 (daemon → editorsim − daemon-side tool) = %v; / raw WebSocket echo p50 (%v): %.2f\n",
 		(r1[dsim].p50 - r1[dside].p50).Round(time.Microsecond), r1[ws].p50.Round(time.Microsecond), ratio(r1[dsim].p50-r1[dside].p50, r1[ws].p50))
 	fmt.Fprintf(&b, "- daemon → editorsim throughput / floor (a): 8 sessions %.2f, 64 sessions %.2f\n",

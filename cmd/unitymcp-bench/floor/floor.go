@@ -69,6 +69,44 @@ func MCPGo() http.Handler {
 	return mcpserver.NewStreamableHTTPServer(s)
 }
 
+// MCPGoHop is floor (c): floor (a) whose tool first sends Frame to the
+// WebSocket echo at echo (the wsecho floor, another process) and reads it
+// back — an MCP server that reaches an editor with nothing of its own in
+// between: what any daemon that forwards a call to an editor costs at
+// least, against which the guard's 1.5 × floor (a) can be read.
+// Connections are kept for the next call (one per call in flight).
+func MCPGoHop(echo string) http.Handler {
+	idle := make(chan *websocket.Conn, 64)
+	s := mcpserver.NewMCPServer("bare+hop", "1", mcpserver.WithToolCapabilities(true))
+	s.AddTool(mcp.NewToolWithRawSchema("get-logs", "echo through a WebSocket hop", json.RawMessage(`{"type":"object"}`)),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var c *websocket.Conn
+			select {
+			case c = <-idle:
+			default:
+				var err error
+				if c, _, err = websocket.Dial(context.Background(), "ws://"+echo+"/", nil); err != nil {
+					return nil, err
+				}
+			}
+			if err := c.Write(ctx, websocket.MessageText, Frame); err != nil {
+				c.CloseNow()
+				return nil, err
+			}
+			if _, _, err := c.Read(ctx); err != nil {
+				c.CloseNow()
+				return nil, err
+			}
+			select {
+			case idle <- c:
+			default:
+				c.CloseNow()
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(EchoJSON)}, StructuredContent: json.RawMessage(EchoJSON)}, nil
+		})
+	return mcpserver.NewStreamableHTTPServer(s)
+}
+
 // WSEcho is a WebSocket server (the bridge's library) that echoes every
 // message: the physical floor of the editor hop.
 func WSEcho() http.Handler {
@@ -100,5 +138,10 @@ func Raw() http.Handler {
 	})
 }
 
-// Modes names the floors for unitymcp-bench -floor.
-var Modes = map[string]func() http.Handler{"plain": Plain, "mcpgo": MCPGo, "wsecho": WSEcho, "raw": Raw}
+// Modes names the floors for unitymcp-bench -floor; arg is -echo's value
+// (the WebSocket echo floor (c) reaches).
+var Modes = map[string]func(arg string) http.Handler{
+	"plain": func(string) http.Handler { return Plain() }, "mcpgo": func(string) http.Handler { return MCPGo() },
+	"wsecho": func(string) http.Handler { return WSEcho() }, "raw": func(string) http.Handler { return Raw() },
+	"mcpgohop": MCPGoHop,
+}
