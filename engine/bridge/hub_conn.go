@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"runtime/debug"
 
 	"github.com/coder/websocket"
 )
@@ -65,6 +66,9 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.notification(l, method, params)
 	})
 	p.SetStallTimeout(h.opt.StallTimeout)
+	p.SetPanicHandler(func(v any, stack []byte) {
+		h.opt.Logger.Error("bridge: panic handling a message from an editor", "panic", v, "stack", string(stack))
+	})
 	l.conn = p
 	if !h.admit(l) { // Close ran while this connection was being accepted
 		ws.Close(websocket.StatusGoingAway, "the daemon is shutting down")
@@ -139,7 +143,7 @@ func (h *Hub) request(l *link, method string, params json.RawMessage) (any, erro
 		if !l.beating && !l.ended {
 			l.beating = true
 			stopTimer(l.timer) // the hello timeout
-			l.timer = h.clock.AfterFunc(h.opt.Heartbeat, func() { go h.beat(l) })
+			l.timer = h.clock.AfterFunc(h.opt.Heartbeat, func() { go h.beatSafely(l) })
 		}
 		h.mu.Unlock()
 		return res, nil
@@ -160,6 +164,19 @@ func (h *Hub) notification(l *link, method string, params json.RawMessage) {
 		return
 	}
 	h.event(l, ev)
+}
+
+// beatSafely is beat with a panic logged and the connection closed (the
+// editor dials again), instead of the daemon's end: a beat runs the
+// engine's callbacks.
+func (h *Hub) beatSafely(l *link) {
+	defer func() {
+		if v := recover(); v != nil {
+			h.opt.Logger.Error("bridge: panic in a heartbeat", "panic", v, "stack", string(debug.Stack()))
+			l.Close("the daemon failed checking this editor (a bug; its log has the details)")
+		}
+	}()
+	h.beat(l)
 }
 
 // beat pings the editor once. An answer arms the next beat, and so does a
@@ -195,7 +212,7 @@ func (h *Hub) beat(l *link) {
 	}
 	h.mu.Lock()
 	if !l.ended {
-		l.timer = h.clock.AfterFunc(h.opt.Heartbeat, func() { go h.beat(l) })
+		l.timer = h.clock.AfterFunc(h.opt.Heartbeat, func() { go h.beatSafely(l) })
 	}
 	h.mu.Unlock()
 }

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"runtime/debug"
 	"slices"
 
 	"github.com/unitymcp/unitymcp/engine/api"
@@ -24,7 +25,19 @@ func (h *Hub) watchReload(hash string, pid int) {
 	if h.opt.Dialogs == nil || pid == 0 {
 		return
 	}
-	h.clock.AfterFunc(h.opt.Heartbeat, func() { go h.lookWhileReloading(hash, pid) })
+	h.clock.AfterFunc(h.opt.Heartbeat, func() {
+		go func() {
+			// It reads the desktop's windows and runs the engine's callbacks:
+			// a panic is logged and ends this watch (the reload's grace still
+			// runs), never the daemon.
+			defer func() {
+				if v := recover(); v != nil {
+					h.opt.Logger.Error("bridge: panic looking for a reloading editor's dialogs", "panic", v, "stack", string(debug.Stack()))
+				}
+			}()
+			h.lookWhileReloading(hash, pid)
+		}()
+	})
 }
 
 // reloadingAway reports whether e is still the reloading (or, by a dialog,

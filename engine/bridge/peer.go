@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"time"
@@ -49,6 +50,7 @@ type Peer struct {
 	conn     *websocket.Conn
 	onReq    RequestHandler
 	onNotify NotificationHandler
+	onPanic  func(v any, stack []byte) // see SetPanicHandler
 
 	mu      sync.Mutex
 	nextID  int64
@@ -112,6 +114,28 @@ func (p *Peer) SetStallTimeout(d time.Duration) {
 	}
 }
 
+// SetPanicHandler sets what a handler's panic is reported to (before Run).
+// The peer recovers either way — a request whose handler panicked is
+// answered with an internal error, a notification is dropped, and the
+// connection goes on: a handler's bug is one message's failure, never the
+// process's end.
+func (p *Peer) SetPanicHandler(f func(v any, stack []byte)) { p.onPanic = f }
+
+// recovered, deferred around handler code, reports a panic and, with err
+// set, makes it that request's error.
+func (p *Peer) recovered(method string, err *error) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	if p.onPanic != nil {
+		p.onPanic(v, debug.Stack())
+	}
+	if err != nil {
+		*err = &RPCError{Code: RPCInternal, Message: method + " failed on this side (a bug; its log has the details)"}
+	}
+}
+
 // Done is closed when the connection has ended.
 func (p *Peer) Done() <-chan struct{} { return p.done }
 
@@ -154,7 +178,7 @@ func (p *Peer) handleFrame(data []byte) {
 		}
 	case m.Method != "":
 		if p.onNotify != nil {
-			p.onNotify(m.Method, m.Params)
+			p.notify(m)
 		}
 	case len(m.ID) > 0:
 		id, err := strconv.ParseInt(string(m.ID), 10, 64)
@@ -212,18 +236,42 @@ func (p *Peer) serveOne(m message) {
 	p.serve(m, release)
 }
 
-func (p *Peer) serve(m message, release func()) {
-	var res any
-	var err error
+// notify hands a notification to its handler.
+func (p *Peer) notify(m message) {
+	defer p.recovered(m.Method, nil)
+	p.onNotify(m.Method, m.Params)
+}
+
+// handle runs m's handler and encodes its result; after is the result's
+// work for once the reply is written.
+func (p *Peer) handle(m message) (result json.RawMessage, after func(), err error) {
+	defer p.recovered(m.Method, &err)
 	if p.onReq == nil {
-		err = &RPCError{Code: RPCMethodNotFound, Message: "no method " + m.Method}
-	} else {
-		res, err = p.onReq(p.ctx, m.Method, m.Params)
+		return nil, nil, &RPCError{Code: RPCMethodNotFound, Message: "no method " + m.Method}
 	}
-	reply := &message{JSONRPC: "2.0", ID: m.ID}
+	res, err := p.onReq(p.ctx, m.Method, m.Params)
+	if err != nil {
+		return nil, nil, err
+	}
 	if a, ok := res.(afterReplier); ok {
-		defer a.afterReply()
+		after = a.afterReply
 	}
+	result, err = json.Marshal(res)
+	if err != nil {
+		err = &RPCError{Code: RPCInternal, Message: err.Error()}
+	}
+	return result, after, err
+}
+
+func (p *Peer) serve(m message, release func()) {
+	result, after, err := p.handle(m)
+	if after != nil {
+		defer func() {
+			defer p.recovered(m.Method, nil)
+			after()
+		}()
+	}
+	reply := &message{JSONRPC: "2.0", ID: m.ID, Result: result}
 	// A handler's goroutine may wait on the socket: the reply is written
 	// inline when nothing is queued (the writer's stall watchdog still holds).
 	if err != nil {
@@ -231,14 +279,7 @@ func (p *Peer) serve(m message, release func()) {
 		if !errors.As(err, &re) {
 			re = &RPCError{Code: RPCInternal, Message: err.Error()}
 		}
-		reply.Error = re
-	} else {
-		b, merr := json.Marshal(res)
-		if merr != nil {
-			reply.Error = &RPCError{Code: RPCInternal, Message: merr.Error()}
-		} else {
-			reply.Result = b
-		}
+		reply.Error, reply.Result = re, nil
 	}
 	b, err := reply.encode()
 	if err != nil {

@@ -20,7 +20,7 @@ import (
 func TestPeerBoundsConcurrentRequests(t *testing.T) {
 	release := make(chan struct{})
 	started := make(chan struct{}, MaxServing+8)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ctx, c := dialTest(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ws, err := websocket.Accept(w, r, nil)
 		if err != nil {
 			return
@@ -35,14 +35,6 @@ func TestPeerBoundsConcurrentRequests(t *testing.T) {
 		}, nil)
 		p.Run()
 	}))
-	defer srv.Close()
-	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
-	defer cancel()
-	c, _, err := websocket.Dial(ctx, strings.Replace(srv.URL, "http", "ws", 1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.CloseNow()
 	const n = MaxServing + 5
 	for i := 1; i <= n; i++ {
 		if err := c.Write(ctx, websocket.MessageText, []byte(`{"jsonrpc":"2.0","id":`+strconv.Itoa(i)+`,"method":"slow"}`)); err != nil {

@@ -217,6 +217,22 @@ type parsedFile struct {
 	reasons []string
 }
 
+// parse is Parse; a test replaces it to make it fail.
+var parse = Parse
+
+// parseSafely parses one file; a panic in the parser (a bug, on a file
+// anyone may write) rejects that file with it as the reason instead of
+// ending the daemon.
+func parseSafely(data []byte, path, source string) (p parsedFile) {
+	defer func() {
+		if v := recover(); v != nil {
+			p = parsedFile{reasons: []string{fmt.Sprintf("the daemon failed parsing this file (a bug: %v); report it with the file", v)}}
+		}
+	}()
+	d, reasons := parse(data, path, source)
+	return parsedFile{def: d, reasons: reasons}
+}
+
 // parseAll reads and parses the files of one folder on all cores; the
 // result is in the order of names.
 func parseAll(dir Dir, names []string) []parsedFile {
@@ -243,8 +259,7 @@ func parseAll(dir Dir, names []string) []parsedFile {
 					out[i] = parsedFile{reasons: []string{"not read: " + err.Error()}}
 					continue
 				}
-				d, reasons := Parse(data, path, dir.Source)
-				out[i] = parsedFile{def: d, reasons: reasons}
+				out[i] = parseSafely(data, path, dir.Source)
 			}
 		}()
 	}

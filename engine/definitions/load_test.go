@@ -210,3 +210,26 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A panic in the parser rejects that file, with the panic as its reason,
+// and the folder's other files load (not parallel: it replaces parse).
+func TestParserPanicRejectsTheFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "boom.json", `{"name":"boom_probe","description":"d","kind":"probe","reads":[{"id":"a","path":"@selection"}]}`)
+	write(t, dir, "fine.json", `{"name":"fine_probe","description":"d","kind":"probe","reads":[{"id":"a","path":"@selection"}]}`)
+	defer func(p func([]byte, string, string) (*Def, []string)) { parse = p }(parse)
+	real := parse
+	parse = func(data []byte, path, source string) (*Def, []string) {
+		if filepath.Base(path) == "boom.json" {
+			panic("a parser's bug")
+		}
+		return real(data, path, source)
+	}
+	set := Load([]Dir{{dir, SourceProject}}, testTools)
+	if set.Get("fine_probe") == nil {
+		t.Errorf("the file beside the one whose parse panicked did not load: %+v", set.Rejected)
+	}
+	if len(set.Rejected) != 1 || set.Rejected[0].File != filepath.Join(dir, "boom.json") || !strings.Contains(strings.Join(set.Rejected[0].Reasons, " "), "a parser's bug") {
+		t.Errorf("rejected: %+v, want boom.json with the panic as its reason", set.Rejected)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -305,12 +306,20 @@ func (st *stream) write(b []byte) bool {
 
 // writeWith writes one message for the client with put, as one line (see
 // write).
-func (st *stream) writeWith(put func(io.Writer) error) bool {
+func (st *stream) writeWith(put func(io.Writer) error) (ok bool) {
 	st.wmu.Lock()
 	defer st.wmu.Unlock()
 	if st.released || st.broken {
 		return false
 	}
+	defer func() { // a half-written line cannot be taken back: the stream ends
+		if v := recover(); v != nil {
+			st.s.log.Error("panic writing to a stdio stream", "panic", v, "stack", string(debug.Stack()))
+			st.broken = true
+			st.conn.Close()
+			ok = false
+		}
+	}()
 	err := put(st.out)
 	if err == nil {
 		err = st.out.WriteByte('\n')

@@ -132,9 +132,11 @@ func (s *Server) createTask(ctx context.Context, hash, sid string, id json.RawMe
 
 // runTask runs the task's call through the engine, as a plain call runs,
 // and settles the task with its result. A panic in the call fails the
-// task with an internal error; it never ends the daemon.
+// task with an internal error, and one in the task's own bookkeeping is
+// logged (settleOnPanic); neither ends the daemon.
 func (s *Server) runTask(ctx context.Context, hash string, t *task, args json.RawMessage, token any) {
 	defer t.cancel()
+	defer s.settleOnPanic(t)
 	ts := &s.mcp.tasks
 	var mu sync.Mutex // orders the notifications of this task
 	n := 0
@@ -176,6 +178,26 @@ func (s *Server) runTask(ctx context.Context, hash string, t *task, args json.Ra
 	}
 }
 
+// settleOnPanic, deferred by runTask, logs a panic outside the tool call
+// (callRecovered has the call's) and fails the task if it is not settled
+// yet, so that tasks/result answers.
+func (s *Server) settleOnPanic(t *task) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	s.log.Error("panic running a task", "tool", t.tool, "panic", v, "stack", string(debug.Stack()))
+	defer func() {
+		if v := recover(); v != nil { // settling failed too: the task's ttl drops it
+			s.log.Error("panic settling a task", "tool", t.tool, "panic", v)
+		}
+	}()
+	terr := api.Errorf(api.CodeInternal, "the daemon failed running %s (a bug; its log has the details)", t.tool)
+	if wire, ok := s.mcp.tasks.finish(t, mcp.TaskStatusFailed, terr.Message, taskResult(t.id, nil, terr)); ok {
+		s.taskStatus(t, wire)
+	}
+}
+
 // callRecovered is the front's call with a panic turned into an internal
 // error (the mcp-go path has WithRecovery for the same).
 func (s *Server) callRecovered(ctx context.Context, req engine.Request) (res json.RawMessage, terr *api.ToolError) {
@@ -208,6 +230,11 @@ func (s *Server) watchEditor(ctx context.Context, hash string, t *task, update f
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		defer func() { // a bug here ends the watch, not the daemon
+			if v := recover(); v != nil {
+				s.log.Error("panic following a task's editor", "tool", t.tool, "panic", v, "stack", string(debug.Stack()))
+			}
+		}()
 		reloading := false
 		for ev := range evs {
 			if ev.Project != hash {
