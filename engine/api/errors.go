@@ -37,6 +37,11 @@ const (
 	CodeForbiddenHost   ErrorCode = "forbidden_host"
 	CodeForbiddenOrigin ErrorCode = "forbidden_origin"
 	CodeBodyTooLarge    ErrorCode = "body_too_large"
+	// Codes of the daemon's bounds (503: try again once one ends).
+	CodeShuttingDown    ErrorCode = "shutting_down"
+	CodeTooManyStreams  ErrorCode = "too_many_streams"
+	CodeTooManyProjects ErrorCode = "too_many_projects"
+	CodeTooManySessions ErrorCode = "too_many_sessions"
 )
 
 // ToolError is a failure the user can act on; its message says what to do.
@@ -70,6 +75,20 @@ type ErrorBody struct {
 
 // Body is the JSON body of an error result.
 func (e *ToolError) Body() ErrorBody { return ErrorBody{Error: e} }
+
+// ErrorCodeOf is the code of an error body (ErrorBody), "" for anything
+// else.
+func ErrorCodeOf(body []byte) ErrorCode {
+	var m struct {
+		Error struct {
+			Code ErrorCode `json:"code"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &m) != nil {
+		return ""
+	}
+	return m.Error.Code
+}
 
 // ErrorMessage is the message of an error body (the daemon's ErrorBody, or
 // a JSON-RPC error), else the body itself as text.

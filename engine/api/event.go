@@ -72,6 +72,7 @@ type TestsFinished struct {
 	Mode     string        `json:"mode"`
 	Passed   int           `json:"passed"`
 	Failed   int           `json:"failed"`
+	Skipped  int           `json:"skipped"`
 	Failures []TestFailure `json:"failures"`
 }
 

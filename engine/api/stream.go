@@ -33,12 +33,40 @@ const (
 	StreamReinitID = `"unitymcp-stdio-reinitialize"`
 )
 
-// JSON-RPC 2.0 error codes the daemon and the shim answer themselves.
+// JSONRPCVersion is the "jsonrpc" member of every message of the stream
+// and of the bridge.
+const JSONRPCVersion = "2.0"
+
+// JSON-RPC 2.0 error codes of the stream and the bridge.
 const (
 	RPCParseError     = -32700
 	RPCInvalidRequest = -32600
+	RPCMethodNotFound = -32601
+	RPCInvalidParams  = -32602
 	RPCInternalError  = -32603
+	// RPCToolError (the bridge) carries a tool error; its data's code is the
+	// tool error's code.
+	RPCToolError = -32001
 )
+
+// StreamUpgraded is the daemon's answer to a StreamRequest it takes: the
+// connection carries the stream's lines from the next byte on.
+const StreamUpgraded = "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: " + StreamProtocol + "\r\n\r\n"
+
+// Request is the line of a request that one side of the stream makes
+// itself: the daemon asking the client (roots/list), the shim starting a
+// session again after a restart (initialize). id is JSON; params nil for
+// none.
+func Request(id json.RawMessage, method string, params json.RawMessage) []byte {
+	b := append([]byte(`{"jsonrpc":"`+JSONRPCVersion+`","id":`), id...)
+	b = append(b, `,"method":`...)
+	m, _ := json.Marshal(method)
+	b = append(b, m...)
+	if params != nil {
+		b = append(append(b, `,"params":`...), params...)
+	}
+	return append(b, '}')
+}
 
 // StreamRequest is the upgrade request for PathStream with the session's
 // project and groups ("" for none), for the daemon at host with token.

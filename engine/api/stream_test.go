@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 )
@@ -38,6 +39,37 @@ func TestParseMessage(t *testing.T) {
 	for _, bad := range []string{`"text"`, `{"id":`, ``} {
 		if _, err := ParseMessage([]byte(bad)); err == nil {
 			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// Request writes a line ParseMessage reads back as that request; a method
+// is quoted as JSON, and nil params leave the member out.
+func TestRequestReadsBack(t *testing.T) {
+	line := Request(json.RawMessage(`"unitymcp-7"`), "roots/list", nil)
+	if string(line) != `{"jsonrpc":"2.0","id":"unitymcp-7","method":"roots/list"}` {
+		t.Errorf("Request without params = %s", line)
+	}
+	line = Request(json.RawMessage(`12`), `odd"method`, json.RawMessage(`{"a":[1,2]}`))
+	m, err := ParseMessage(line)
+	if err != nil || string(m.ID) != "12" || m.Method != `odd"method` || string(m.Params) != `{"a":[1,2]}` || !m.IsRequest() {
+		t.Errorf("Request(12, odd\"method, params) = %s, read back as %+v %v", line, m, err)
+	}
+}
+
+// ErrorCodeOf reads the code of the daemon's error body, and nothing of
+// anything else.
+func TestErrorCodeOf(t *testing.T) {
+	body, _ := json.Marshal(ErrorBody{Error: &ToolError{Code: CodeShuttingDown, Message: "the daemon is shutting down"}})
+	for in, want := range map[string]ErrorCode{
+		string(body):                            CodeShuttingDown,
+		`{"error":{"message":"shutting_down"}}`: "",
+		`shutting_down`:                         "",
+		`{"error":"shutting_down"}`:             "",
+		`{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"x"}}`: "",
+	} {
+		if got := ErrorCodeOf([]byte(in)); got != want {
+			t.Errorf("ErrorCodeOf(%s) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/unitymcp/unitymcp/engine/api"
 )
 
 // MaxFrameBytes bounds one bridge frame. Large payloads (hierarchies,
@@ -156,8 +157,8 @@ func (p *Peer) Run() error {
 // else is answered with a parse error and otherwise ignored.
 func (p *Peer) handleFrame(data []byte) {
 	m, err := decodeFrame(data)
-	if err != nil || m.JSONRPC != "2.0" {
-		p.write(&message{JSONRPC: "2.0", ID: json.RawMessage("null"),
+	if err != nil || m.JSONRPC != api.JSONRPCVersion {
+		p.write(&message{JSONRPC: api.JSONRPCVersion, ID: json.RawMessage("null"),
 			Error: &RPCError{Code: RPCParseError, Message: "frame is not a JSON-RPC 2.0 message"}})
 		return
 	}
@@ -166,7 +167,7 @@ func (p *Peer) handleFrame(data []byte) {
 		select {
 		case p.slots <- struct{}{}:
 		default:
-			p.write(&message{JSONRPC: "2.0", ID: m.ID, Error: &RPCError{Code: RPCInternal,
+			p.write(&message{JSONRPC: api.JSONRPCVersion, ID: m.ID, Error: &RPCError{Code: RPCInternal,
 				Message: fmt.Sprintf("busy: %d requests are already being handled on this connection; send the next when one is answered", MaxServing)}})
 			return
 		}
@@ -271,7 +272,7 @@ func (p *Peer) serve(m message, release func()) {
 			after()
 		}()
 	}
-	reply := &message{JSONRPC: "2.0", ID: m.ID, Result: result}
+	reply := &message{JSONRPC: api.JSONRPCVersion, ID: m.ID, Result: result}
 	// A handler's goroutine may wait on the socket: the reply is written
 	// inline when nothing is queued (the writer's stall watchdog still holds).
 	if err != nil {
@@ -318,7 +319,7 @@ func (p *Peer) Call(ctx context.Context, method string, params, out any) error {
 		p.mu.Unlock()
 	}
 	var idb [20]byte
-	frame, _ := (&message{JSONRPC: "2.0", ID: strconv.AppendInt(idb[:0], id, 10), Method: method, Params: pj}).encode() // no Error: it cannot fail
+	frame, _ := (&message{JSONRPC: api.JSONRPCVersion, ID: strconv.AppendInt(idb[:0], id, 10), Method: method, Params: pj}).encode() // no Error: it cannot fail
 	// The request waits its turn behind urgent frames and other requests,
 	// and the call gives up at its own deadline while it waits. With nothing
 	// queued this goroutine writes the frame itself: a write into a socket
@@ -372,7 +373,7 @@ func (p *Peer) Notify(method string, params any) error {
 	if err != nil {
 		return err
 	}
-	return p.write(&message{JSONRPC: "2.0", Method: method, Params: b})
+	return p.write(&message{JSONRPC: api.JSONRPCVersion, Method: method, Params: b})
 }
 
 // closeGrace bounds the closing handshake: a peer that does not answer the

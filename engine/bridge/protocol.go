@@ -132,15 +132,15 @@ type ReloadStarting struct {
 	Spanning []string `json:"spanning,omitempty"`
 }
 
-// JSON-RPC error codes used on the bridge.
+// JSON-RPC error codes used on the bridge (engine/api's, named as the
+// bridge's code names them).
 const (
-	RPCParseError     = -32700
-	RPCInvalidRequest = -32600
-	RPCMethodNotFound = -32601
-	RPCInvalidParams  = -32602
-	RPCInternal       = -32603
-	// RPCToolError carries a tool error; Data.code is the tool error code.
-	RPCToolError = -32001
+	RPCParseError     = api.RPCParseError
+	RPCInvalidRequest = api.RPCInvalidRequest
+	RPCMethodNotFound = api.RPCMethodNotFound
+	RPCInvalidParams  = api.RPCInvalidParams
+	RPCInternal       = api.RPCInternalError
+	RPCToolError      = api.RPCToolError
 )
 
 // RPCError is a JSON-RPC error object.
@@ -185,7 +185,7 @@ type message struct {
 // json.Marshal: one pass over the payload instead of two.
 func (m *message) encode() ([]byte, error) {
 	b := make([]byte, 0, 48+len(m.Method)+len(m.ID)+len(m.Params)+len(m.Result))
-	b = append(b, `{"jsonrpc":"2.0"`...)
+	b = append(b, `{"jsonrpc":"`+api.JSONRPCVersion+`"`...)
 	if len(m.ID) > 0 {
 		b = append(append(b, `,"id":`...), m.ID...)
 	}

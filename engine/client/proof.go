@@ -102,8 +102,7 @@ func ProveConn(ctx context.Context, conn net.Conn, host, key string) error {
 	nonce := state.NewNonce()
 	// keep=1: the daemon keeps this connection open for the request that
 	// carries the token (it closes any other after its proof).
-	req := "GET " + state.ProofPath + "?nonce=" + nonce + "&keep=1 HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: unitymcp\r\n\r\n"
-	if _, err := io.WriteString(conn, req); err != nil {
+	if _, err := io.WriteString(conn, state.ProofRequest(host, nonce)); err != nil {
 		return fmt.Errorf("sending the proof challenge to %s: %v; %w", host, err, ErrNotProven)
 	}
 	br := bufio.NewReaderSize(conn, 4096)

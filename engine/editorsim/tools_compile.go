@@ -16,11 +16,9 @@ import (
 	"github.com/unitymcp/unitymcp/engine/bridge"
 )
 
-type diag struct {
-	Message string `json:"Message"`
-	File    string `json:"File"`
-	Line    int    `json:"Line"`
-}
+// diag is a compiler message, as the compile.finished event and the
+// compile tool's answer carry it.
+type diag = api.Diagnostic
 
 // scanScripts compiles the simulated way: every "#error MSG" line of
 // Assets/**/*.cs is an error, every "#warning MSG" a warning.
@@ -94,8 +92,7 @@ func simCompile(ctx context.Context, s *Sim, call bridge.CallParams) (any, func(
 		st.lastCompiled = fp
 	}
 	st.mu.Unlock()
-	finished := map[string]any{"success": success, "errorCount": len(errs), "warningCount": len(warns), "errors": errs, "warnings": warns}
-	s.emit(api.EventCompileFinished, finished)
+	s.emit(api.EventCompileFinished, api.CompileFinished{Success: success, ErrorCount: len(errs), WarningCount: len(warns), Errors: errs, Warnings: warns})
 	res := map[string]any{
 		"Success": success, "ErrorCount": len(errs), "WarningCount": len(warns), "Errors": errs, "Warnings": warns,
 		"Message": "", "ProjectRoot": "",

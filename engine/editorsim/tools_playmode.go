@@ -43,6 +43,6 @@ func simControlPlayMode(ctx context.Context, s *Sim, call bridge.CallParams) (an
 	} else if playing {
 		state = "playing"
 	}
-	s.emit(api.EventPlayModeChanged, map[string]any{"state": state})
+	s.emit(api.EventPlayModeChanged, api.PlayModeChanged{State: state})
 	return map[string]any{"IsPlaying": playing, "IsPaused": paused, "Message": msg + " (editor simulator)"}, nil, nil
 }

@@ -65,14 +65,14 @@ func simRunTests(ctx context.Context, s *Sim, call bridge.CallParams) (any, func
 		}
 	}
 	passed, failed := 0, 0
-	var failures []map[string]string
+	failures := []api.TestFailure{} // as the package sends it: [] when none
 	failedTests := []map[string]string{}
 	for _, t := range run {
 		if t.Failure == "" {
 			passed++
 		} else {
 			failed++
-			failures = append(failures, map[string]string{"name": t.Name, "message": t.Failure})
+			failures = append(failures, api.TestFailure{Name: t.Name, Message: t.Failure})
 			if len(failedTests) < maxFailuresListed {
 				stack, _, _ := strings.Cut(strings.TrimSpace(t.Stack), "\n")
 				failedTests = append(failedTests, map[string]string{"TestName": t.Name, "Message": t.Failure, "StackTrace": stack})
@@ -99,7 +99,7 @@ func simRunTests(ctx context.Context, s *Sim, call bridge.CallParams) (any, func
 		}
 		res["XmlPath"] = p
 	}
-	s.emit(api.EventTestsFinished, map[string]any{"mode": mode, "passed": passed, "failed": failed, "skipped": 0, "failures": failures})
+	s.emit(api.EventTestsFinished, api.TestsFinished{Mode: mode, Passed: passed, Failed: failed, Failures: failures})
 	return res, nil, nil
 }
 

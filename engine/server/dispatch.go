@@ -182,9 +182,9 @@ func encodeAnswer(id json.RawMessage, resp mcp.JSONRPCMessage) []byte {
 	case *mcp.JSONRPCResponse:
 		return resultAnswer(id, r.Result)
 	case mcp.JSONRPCError:
-		v = rpcError{"2.0", id, r.Error}
+		v = rpcError{api.JSONRPCVersion, id, r.Error}
 	case *mcp.JSONRPCError:
-		v = rpcError{"2.0", id, r.Error}
+		v = rpcError{api.JSONRPCVersion, id, r.Error}
 	default:
 		v = resp
 	}
@@ -205,11 +205,11 @@ func resultAnswer(id json.RawMessage, v any) []byte {
 	if r, ok := v.(*mcp.CallToolResult); ok {
 		if res, err := r.MarshalJSON(); err == nil {
 			b := make([]byte, 0, len(res)+len(id)+32)
-			b = append(append(b, `{"jsonrpc":"2.0","id":`...), id...)
+			b = append(append(b, `{"jsonrpc":"`+api.JSONRPCVersion+`","id":`...), id...)
 			return append(append(append(b, `,"result":`...), res...), '}')
 		}
 	}
-	b, err := json.Marshal(rpcResult{"2.0", id, v})
+	b, err := json.Marshal(rpcResult{api.JSONRPCVersion, id, v})
 	if err != nil {
 		return api.ErrorAnswer(id, api.RPCInternalError, api.CodeInternal, "encoding the answer: "+err.Error())
 	}

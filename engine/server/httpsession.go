@@ -94,7 +94,7 @@ func (s *httpSession) deliver(b []byte) bool {
 }
 
 // consoleMark is in every Console message (notifications/message).
-var consoleMark = []byte(`"method":"notifications/message"`)
+var consoleMark = []byte(`"method":"` + string(mcp.MethodNotificationMessage) + `"`)
 
 // wait keeps b until a sink takes it (under smu). A full queue makes room
 // by dropping its oldest Console message — they are rate-limited and kept

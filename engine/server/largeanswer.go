@@ -9,6 +9,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/unitymcp/unitymcp/engine/api"
 	"github.com/unitymcp/unitymcp/engine/jsonenc"
 )
 
@@ -84,7 +85,7 @@ func splitLarge(id json.RawMessage, resp mcp.JSONRPCMessage) *largeAnswer {
 	tc2.Text = textMarker
 	marked.Content = []mcp.Content{tc2}
 	marked.StructuredContent = json.RawMessage(structuredMarker)
-	b, err := json.Marshal(rpcResult{"2.0", id, &marked})
+	b, err := json.Marshal(rpcResult{api.JSONRPCVersion, id, &marked})
 	if err != nil {
 		return nil
 	}

@@ -261,7 +261,7 @@ func (c *consoleSessions) sendLogs(s *consoleSession, u console.Update, now time
 		if e.StackTrace != "" {
 			data["stackTrace"] = e.StackTrace
 		}
-		s.front.notify(s.id, "notifications/message", map[string]any{"level": lvl, "logger": consoleLogger, "data": data})
+		s.front.notify(s.id, string(mcp.MethodNotificationMessage), map[string]any{"level": lvl, "logger": consoleLogger, "data": data})
 	}
 }
 
@@ -280,7 +280,7 @@ func (c *consoleSessions) dropNotice(s *consoleSession) {
 		lvl = min
 	}
 	msg := fmt.Sprintf("%d Console message(s) dropped: more than %d a second (burst %d) reach a client; read them in get-logs or the console resource", n, int(logRate), logBurst)
-	s.front.notify(s.id, "notifications/message", map[string]any{"level": lvl, "logger": "unitymcp", "data": map[string]any{"message": msg, "dropped": n}})
+	s.front.notify(s.id, string(mcp.MethodNotificationMessage), map[string]any{"level": lvl, "logger": "unitymcp", "data": map[string]any{"message": msg, "dropped": n}})
 }
 
 // resourceUpdated sends notifications/resources/updated for uri if s

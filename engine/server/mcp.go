@@ -320,7 +320,7 @@ func (m *mcpFront) handler(hash, name string) mcpserver.ToolHandlerFunc {
 				if total > 0 {
 					params["total"] = total
 				}
-				notifyRequest(ctx, srv, "notifications/progress", params) // before the answer, on its stream
+				notifyRequest(ctx, srv, string(mcp.MethodNotificationProgress), params) // before the answer, on its stream
 			}
 		}
 		roots := func(ctx context.Context) ([]string, error) {
@@ -374,7 +374,7 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, pin string, bo
 	}
 	f := s.mcp.get(hash, s.maxPins())
 	if f == nil {
-		httpError(w, http.StatusServiceUnavailable, "too_many_projects", fmt.Sprintf("%d projects are pinned through this daemon with sessions open; end a session (or pin one of those projects) and try again", s.maxPins()))
+		httpError(w, http.StatusServiceUnavailable, api.CodeTooManyProjects, fmt.Sprintf("%d projects are pinned through this daemon with sessions open; end a session (or pin one of those projects) and try again", s.maxPins()))
 		return
 	}
 	s.sweepSessions(s.sessionNow())

@@ -22,7 +22,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func httpError(w http.ResponseWriter, status int, code, msg string) {
-	writeJSON(w, status, map[string]any{"error": map[string]string{"code": code, "message": msg}})
+	writeJSON(w, status, api.ErrorBody{Error: &api.ToolError{Code: code, Message: msg}})
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {

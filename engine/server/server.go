@@ -234,7 +234,7 @@ func (s *Server) proof(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no_proof", "this daemon has no key")
 		return
 	}
-	nonce := r.URL.Query().Get("nonce")
+	nonce := r.URL.Query().Get(state.ProofNonce)
 	if !state.ValidNonce(nonce) {
 		w.Header().Set("Connection", "close")
 		httpError(w, http.StatusBadRequest, "bad_nonce", fmt.Sprintf("nonce %.140q is not 32-128 lowercase hex digits", nonce))
@@ -244,7 +244,7 @@ func (s *Server) proof(w http.ResponseWriter, r *http.Request) {
 	// (engine/client/proof.go) asks, with keep=1, that it stay open for
 	// that request, which must start within ProofGrace (conns.go); any
 	// other is closed at once, as every answer without the token is.
-	if r.URL.Query().Get("keep") == "1" {
+	if r.URL.Query().Get(state.ProofKeep) == "1" {
 		proved(r, s.ProofGrace)
 	} else {
 		w.Header().Set("Connection", "close")

@@ -122,7 +122,7 @@ func (s *sessionCore) ask(ctx context.Context, method string, send func([]byte) 
 		delete(s.answers, key)
 		s.amu.Unlock()
 	}()
-	if !send([]byte(`{"jsonrpc":"2.0","id":` + id + `,"method":"` + method + `"}`)) {
+	if !send(api.Request(json.RawMessage(id), method, nil)) {
 		return nil, fmt.Errorf("%s: the session's connection is gone", method)
 	}
 	select {

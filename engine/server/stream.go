@@ -91,9 +91,9 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.streamStarted(); err != nil {
-		code := "too_many_streams"
+		code := api.CodeTooManyStreams
 		if errors.Is(err, errShuttingDown) {
-			code = "shutting_down"
+			code = api.CodeShuttingDown
 		}
 		httpError(w, http.StatusServiceUnavailable, code, err.Error())
 		return
@@ -101,7 +101,7 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 	f := s.mcp.get(hash, s.maxPins())
 	if f == nil {
 		s.streamEnded(nil)
-		httpError(w, http.StatusServiceUnavailable, "too_many_projects", fmt.Sprintf("%d projects are pinned through this daemon with sessions open; end a session (or pin one of those projects) and try again", s.maxPins()))
+		httpError(w, http.StatusServiceUnavailable, api.CodeTooManyProjects, fmt.Sprintf("%d projects are pinned through this daemon with sessions open; end a session (or pin one of those projects) and try again", s.maxPins()))
 		return
 	}
 	conn, brw, err := http.NewResponseController(w).Hijack()
@@ -115,7 +115,7 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 		slots: make(chan struct{}, maxStreamRequests)}
 	st.sess = newStreamSession(st)
 	conn.SetWriteDeadline(time.Now().Add(s.streamWriteTimeout()))
-	if _, err := brw.WriteString("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: " + api.StreamProtocol + "\r\n\r\n"); err != nil || brw.Flush() != nil {
+	if _, err := brw.WriteString(api.StreamUpgraded); err != nil || brw.Flush() != nil {
 		s.streamEnded(nil)
 		conn.Close()
 		return
@@ -397,7 +397,7 @@ func closeWrite(c net.Conn) {
 func (st *stream) repin(hash string) error {
 	f := st.s.mcp.get(hash, st.s.maxPins())
 	if f == nil {
-		return api.Errorf("too_many_projects", "%d projects are pinned through this daemon with sessions open; end a session and call editor_select again", st.s.maxPins())
+		return api.Errorf(api.CodeTooManyProjects, "%d projects are pinned through this daemon with sessions open; end a session and call editor_select again", st.s.maxPins())
 	}
 	st.mu.Lock()
 	defer st.mu.Unlock()

@@ -306,7 +306,7 @@ func (s *Server) adopt(w http.ResponseWriter, r *http.Request, f *front, sid str
 
 // tooManySessions answers 503: every session has a request or stream open.
 func tooManySessions(w http.ResponseWriter, s *Server) {
-	httpError(w, http.StatusServiceUnavailable, "too_many_sessions", fmt.Sprintf("%d MCP sessions are open with a request or stream each; end one (DELETE) and initialize again", s.mcp.httpSessions()))
+	httpError(w, http.StatusServiceUnavailable, api.CodeTooManySessions, fmt.Sprintf("%d MCP sessions are open with a request or stream each; end one (DELETE) and initialize again", s.mcp.httpSessions()))
 }
 
 // httpSession is the session sid of front f; nil for none.

@@ -157,7 +157,7 @@ func (s *Server) runTask(ctx context.Context, hash string, t *task, args json.Ra
 		mu.Lock()
 		defer mu.Unlock()
 		n++
-		s.notify(t, "notifications/progress", map[string]any{"progressToken": token, "progress": n, "message": msg})
+		s.notify(t, string(mcp.MethodNotificationProgress), map[string]any{"progressToken": token, "progress": n, "message": msg})
 	}
 	stop := s.watchEditor(ctx, hash, t, func(msg string) { setStatus(msg); progress(msg) })
 	// The engine reports a call held for a reload about once a second.

@@ -14,7 +14,7 @@ import (
 
 // toolsCallMark is in every tools/call request body; serveOwn parses only
 // the bodies that hold it (or the task marks).
-var toolsCallMark = []byte(`"tools/call"`)
+var toolsCallMark = []byte(`"` + string(mcp.MethodToolsCall) + `"`)
 
 // unknownToolCall answers m when it calls a tool project hash's catalog
 // does not have; ok false for every other message.

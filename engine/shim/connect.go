@@ -131,7 +131,7 @@ func (r *relay) open(ctx context.Context) (*conn, error) {
 		case http.StatusNotFound:
 			msg += " (a daemon older than this unitymcp stdio is running: stop it with `unitymcp stop`; the next stdio starts the current one)"
 		case http.StatusServiceUnavailable:
-			if bytes.Contains(b, []byte("shutting_down")) {
+			if api.ErrorCodeOf(b) == api.CodeShuttingDown {
 				return nil, fmt.Errorf("%w: %s", errShuttingDown, msg)
 			}
 		}

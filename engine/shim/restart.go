@@ -51,7 +51,7 @@ func (r *relay) resume(c *conn) {
 		r.inflight[key] = &pending{id: json.RawMessage(reinitID), key: key, method: string(mcp.MethodInitialize), on: c}
 		r.mu.Unlock()
 		// Relayed as the client's: its answer is dropped when it comes back.
-		c.writeLine([]byte(`{"jsonrpc":"2.0","id":` + reinitID + `,"method":"initialize","params":` + string(orNull(m.Params)) + `}`))
+		c.writeLine(api.Request(json.RawMessage(reinitID), string(mcp.MethodInitialize), orNull(m.Params)))
 		if initialized != nil {
 			c.writeLine(initialized)
 		}

@@ -16,8 +16,20 @@ import (
 // listens at a stale daemon.json's address (a process that reused the port
 // after a crash) cannot answer: it does not know the key.
 
-// ProofPath is the daemon's unauthenticated proof route.
-const ProofPath = "/proof"
+// ProofPath is the daemon's unauthenticated proof route; ProofNonce and
+// ProofKeep name its query's parameters (keep=1: the connection stays open
+// for the request that carries the token).
+const (
+	ProofPath  = "/proof"
+	ProofNonce = "nonce"
+	ProofKeep  = "keep"
+)
+
+// ProofRequest is a client's proof challenge to the daemon at host, asking
+// it to keep the connection for the request that follows.
+func ProofRequest(host, nonce string) string {
+	return "GET " + ProofPath + "?" + ProofNonce + "=" + nonce + "&" + ProofKeep + "=1 HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: unitymcp\r\n\r\n"
+}
 
 // proofLabel separates this use of the key from any other.
 const proofLabel = "unitymcp-proof-v1:"
