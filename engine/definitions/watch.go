@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -28,13 +29,40 @@ type Watcher struct {
 	// projects maps a project folder to its hash, for the committed folders.
 	projects map[string]string
 	closed   bool
-	timer    *time.Timer
+	clock    clock
+	timer    stopper // the debounce; nil until the first change
 	done     chan struct{}
 }
+
+// clock is where a Watcher takes its debounce timer from: tests inject a
+// fake one to fire the debounce when they choose instead of sleeping
+// through it. It has bridge.Clock's shape, cut to what a Watcher uses (a
+// library may not import the bridge).
+type clock interface {
+	// AfterFunc calls f once d has passed, as time.AfterFunc does.
+	AfterFunc(d time.Duration, f func()) stopper
+}
+
+// stopper is a pending AfterFunc.
+type stopper interface {
+	// Stop prevents the call if it has not happened yet, and reports
+	// whether it did so.
+	Stop() bool
+}
+
+// realClock is the wall clock.
+type realClock struct{}
+
+func (realClock) AfterFunc(d time.Duration, f func()) stopper { return time.AfterFunc(d, f) }
 
 // Watch starts watching root (created if missing). onChange receives the
 // base names of the folders that changed ("shared" or a projectHash).
 func Watch(root string, debounce time.Duration, log *slog.Logger, onChange func(folders []string)) (*Watcher, error) {
+	return watch(root, debounce, realClock{}, log, onChange)
+}
+
+// watch is Watch with the clock the debounce runs on.
+func watch(root string, debounce time.Duration, clk clock, log *slog.Logger, onChange func(folders []string)) (*Watcher, error) {
 	if err := os.MkdirAll(filepath.Join(root, SourceShared), 0o700); err != nil {
 		return nil, err
 	}
@@ -42,7 +70,7 @@ func Watch(root string, debounce time.Duration, log *slog.Logger, onChange func(
 	if err != nil {
 		return nil, err
 	}
-	w := &Watcher{root: root, debounce: debounce, onChange: onChange, log: log, w: fw, pending: map[string]bool{}, projects: map[string]string{}, done: make(chan struct{})}
+	w := &Watcher{root: root, debounce: debounce, clock: clk, onChange: onChange, log: log, w: fw, pending: map[string]bool{}, projects: map[string]string{}, done: make(chan struct{})}
 	if err := fw.Add(root); err != nil {
 		fw.Close()
 		return nil, err
@@ -194,11 +222,13 @@ func (w *Watcher) schedule(folder string) {
 		return
 	}
 	w.pending[folder] = true
-	if w.timer == nil {
-		w.timer = time.AfterFunc(w.debounce, w.flush)
-	} else {
-		w.timer.Reset(w.debounce)
+	// Every change starts the wait again, so a burst of saves (an editor
+	// writes a temp file and renames it; an agent writes several files)
+	// is reported once, when it is over.
+	if w.timer != nil {
+		w.timer.Stop()
 	}
+	w.timer = w.clock.AfterFunc(w.debounce, w.flush)
 	w.mu.Unlock()
 }
 
@@ -227,6 +257,18 @@ func (w *Watcher) flush() {
 	w.pending = map[string]bool{}
 	w.mu.Unlock()
 	if len(folders) > 0 {
-		w.onChange(folders)
+		w.report(folders)
 	}
+}
+
+// report hands folders to onChange, which reloads definitions (anyone's
+// files): a panic there is logged, and the daemon goes on with the
+// definitions it had.
+func (w *Watcher) report(folders []string) {
+	defer func() {
+		if v := recover(); v != nil {
+			w.log.Error("definitions: panic reloading changed folders", "folders", folders, "panic", v, "stack", string(debug.Stack()))
+		}
+	}()
+	w.onChange(folders)
 }
