@@ -39,11 +39,11 @@ func arrows() map[string][]string {
 	rule([]string{"engine/api", "engine/bridge", "engine/catalog", "engine/console", "engine/definitions", "engine/isuzu", "engine/params", "engine/project", "engine/state", "engine/unityinstall", "platform"}, "engine")
 	rule([]string{"engine/api", "engine/catalog", "engine/definitions", "engine/params"}, "engine/isuzu")
 	rule([]string{"engine", "engine/api", "engine/definitions", "engine/params", "engine/reflectpath"}, "engine/definitions/run")
-	libraries := []string{"engine/definitions", "engine/params", "engine/jsonenc", "engine/suggest", "engine/reflectpath", "engine/project", "engine/confine", "engine/state", "engine/shim", "engine/notifier", "engine/unityinstall", "engine/memtrim", "engine/cpuprofile"}
+	libraries := []string{"engine/definitions", "engine/params", "engine/jsonenc", "engine/suggest", "engine/reflectpath", "engine/project", "engine/confine", "engine/state", "engine/shim", "engine/notifier", "engine/unityinstall", "engine/memtrim", "engine/cpuprofile", "engine/clock", "engine/clock/clocktest"}
 	rule(append([]string{"engine", "engine/api", "engine/bridge", "engine/catalog", "platform"}, libraries...), "engine/tools")
 	rule([]string{"engine/api", "engine/bridge"}, "engine/console")
 	rule([]string{"engine/api", "engine/confine", "engine/definitions", "engine/params", "engine/suggest"}, "engine/catalog")
-	rule([]string{"engine/api", "engine/project", "engine/jsonenc"}, "engine/bridge", "engine/bridge/bridgetest")
+	rule([]string{"engine/api", "engine/project", "engine/jsonenc", "engine/clock"}, "engine/bridge", "engine/bridge/bridgetest")
 	rule(append([]string{"engine/api", "platform"}, libraries...), libraries...)
 	rule([]string{"engine/api", "engine/bridge", "engine/client", "engine/state", "engine/project", "engine/reflectpath", "engine/confine"}, "engine/editorsim")
 	rule([]string{"engine", "engine/api", "engine/console", "engine/editorsim", "engine/state"}, "engine/enginetest")

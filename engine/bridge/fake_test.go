@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/clock/clocktest"
 	"github.com/unitymcp/unitymcp/engine/project"
 )
 
@@ -144,7 +145,7 @@ func (c *fakeConn) setDeaf(deaf bool) {
 type harness struct {
 	t     *testing.T
 	hub   *Hub
-	clock *fakeClock
+	clock *clocktest.Fake
 
 	mu      sync.Mutex
 	changes []api.EditorState // the state of every OnChange
@@ -157,7 +158,7 @@ var testHash = project.Hash(testDataPath)
 
 func newHarness(t *testing.T, opt Options) *harness {
 	t.Helper()
-	clock := newFakeClock()
+	clock := clocktest.New()
 	opt.Clock = clock
 	if opt.DaemonVersion == "" {
 		opt.DaemonVersion = "test"

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/unitymcp/unitymcp/engine/api"
+	"github.com/unitymcp/unitymcp/engine/clock"
 )
 
 // Errors a call can end with. The engine turns them into tool errors.
@@ -147,7 +148,7 @@ func NewHub(opt Options) *Hub {
 	h := &Hub{opt: opt, clock: opt.Clock, maxResends: opt.MaxResends,
 		editors: map[string]*editor{}, live: map[*link]struct{}{}}
 	if h.clock == nil {
-		h.clock = realClock{}
+		h.clock = clock.Real{}
 	}
 	switch {
 	case h.maxResends == 0:

@@ -119,12 +119,12 @@ func TestHubBlockedReportsChanges(t *testing.T) {
 	// The process stops answering at all: still blocked, now silent.
 	d.set(true)
 	c.setDeaf(true)
-	armed := x.clock.armedCount()
+	armed := x.clock.Armed()
 	x.clock.Advance(beat)
 	x.ping(c)
-	x.clock.waitArmed(t, armed+1)
+	x.clock.WaitArmed(t, armed+1, patience)
 	x.clock.Advance(beat)
-	x.clock.waitArmed(t, armed+2) // the next beat, once judged
+	x.clock.WaitArmed(t, armed+2, patience) // the next beat, once judged
 	if r := x.wait(x.call("get-logs", CallOptions{})); !errors.As(r.err, &be) || !be.Silent || len(be.Dialogs) != 0 ||
 		!strings.Contains(r.err.Error(), "does not answer although its process runs") {
 		t.Errorf("a call to the silent editor: %v, want a silent BlockedError without dialogs", r.err)

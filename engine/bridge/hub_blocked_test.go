@@ -53,10 +53,10 @@ func (x *harness) waitState(st api.EditorState, what string) api.EditorInfo {
 // reaches the editor, and the hub arms the next beat.
 func (x *harness) beatOnce(c *fakeConn, beat time.Duration) {
 	x.t.Helper()
-	armed := x.clock.armedCount()
+	armed := x.clock.Armed()
 	x.clock.Advance(beat)
 	x.ping(c)
-	x.clock.waitArmed(x.t, armed+2) // the ping's timeout, then the next beat
+	x.clock.WaitArmed(x.t, armed+2, patience) // the ping's timeout, then the next beat
 }
 
 // An editor whose main thread has not run for a heartbeat while a modal
@@ -134,11 +134,11 @@ func TestHubSilentEditorWhoseProcessRuns(t *testing.T) {
 	x := newHarness(t, d.options(Options{Heartbeat: beat}))
 	c := x.dial()
 	c.setDeaf(true)
-	armed := x.clock.armedCount()
+	armed := x.clock.Armed()
 	x.clock.Advance(beat)
 	x.ping(c)
-	x.clock.waitArmed(t, armed+1) // the ping's timeout
-	x.clock.Advance(beat)         // it fires: unanswered
+	x.clock.WaitArmed(t, armed+1, patience) // the ping's timeout
+	x.clock.Advance(beat)                   // it fires: unanswered
 	info := x.waitState(api.StateBlocked, "pings unanswered, process alive")
 	if len(info.Dialogs) != 0 {
 		t.Errorf("dialogs %+v, want none", info.Dialogs)
@@ -154,7 +154,7 @@ func TestHubSilentEditorWhoseProcessRuns(t *testing.T) {
 	default:
 	}
 	d.set(false)
-	x.clock.waitArmed(t, armed+2) // the next beat
+	x.clock.WaitArmed(t, armed+2, patience) // the next beat
 	x.clock.Advance(beat)
 	x.ping(c)
 	x.closedAfter(c, beat)

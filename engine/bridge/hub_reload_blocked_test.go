@@ -26,15 +26,15 @@ func TestHubDialogDuringReloadFailsTheCallsWaitingForIt(t *testing.T) {
 	spanning := x.call("compile", CallOptions{Idempotent: true})
 	id := x.sent(c).call().CallID
 	x.event(c, api.EventReloadStarting, ReloadStarting{Spanning: []string{id}})
-	armed := x.clock.armedCount()
+	armed := x.clock.Armed()
 	x.drop(c)
-	x.clock.waitArmed(t, armed+2) // the reload's grace and the first look
+	x.clock.WaitArmed(t, armed+2, patience) // the reload's grace and the first look
 	held := x.call("get-logs", CallOptions{Idempotent: true})
 
 	// A heartbeat with no dialog on the screen: still reloading.
-	armed = x.clock.armedCount()
+	armed = x.clock.Armed()
 	x.clock.Advance(beat)
-	x.clock.waitArmed(t, armed+1)
+	x.clock.WaitArmed(t, armed+1, patience)
 	if got := x.state(); got != api.StateReloading {
 		t.Fatalf("state with no dialog = %s, want reloading", got)
 	}
@@ -43,9 +43,9 @@ func TestHubDialogDuringReloadFailsTheCallsWaitingForIt(t *testing.T) {
 
 	dialog := api.Dialog{Title: "API Update Required", Buttons: []string{"Go Ahead", "No Thanks"}}
 	d.set(true, dialog)
-	armed = x.clock.armedCount()
+	armed = x.clock.Armed()
 	x.clock.Advance(beat)
-	x.clock.waitArmed(t, armed+1)
+	x.clock.WaitArmed(t, armed+1, patience)
 	info := x.waitState(api.StateBlocked, "a dialog of the reloading editor's process")
 	if len(info.Dialogs) != 1 || info.Dialogs[0].Title != dialog.Title {
 		t.Fatalf("dialogs %+v, want %q", info.Dialogs, dialog.Title)
@@ -59,9 +59,9 @@ func TestHubDialogDuringReloadFailsTheCallsWaitingForIt(t *testing.T) {
 
 	// The dialog is answered; the editor has not dialled yet.
 	d.set(true)
-	armed = x.clock.armedCount()
+	armed = x.clock.Armed()
 	x.clock.Advance(beat)
-	x.clock.waitArmed(t, armed+2) // the grace anew and the next look
+	x.clock.WaitArmed(t, armed+2, patience) // the grace anew and the next look
 	if got := x.state(); got != api.StateReloading {
 		t.Fatalf("state after the dialog closed = %s, want reloading", got)
 	}

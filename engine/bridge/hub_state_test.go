@@ -247,11 +247,11 @@ func TestHubHeartbeat(t *testing.T) {
 	inflight := x.call("get-logs", CallOptions{Idempotent: true})
 	x.sent(c)
 
-	armed := x.clock.armedCount()
+	armed := x.clock.Armed()
 	x.clock.Advance(beat)
 	x.ping(c)
 	// The ping's timeout, then the next beat once the answer is in.
-	x.clock.waitArmed(t, armed+2)
+	x.clock.WaitArmed(t, armed+2, patience)
 	c.setDeaf(true)
 	x.clock.Advance(beat)
 	x.ping(c)

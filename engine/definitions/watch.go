@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/unitymcp/unitymcp/engine/clock"
 )
 
 // Watcher watches the tools folder (tools/shared and every
@@ -29,40 +30,20 @@ type Watcher struct {
 	// projects maps a project folder to its hash, for the committed folders.
 	projects map[string]string
 	closed   bool
-	clock    clock
-	timer    stopper // the debounce; nil until the first change
+	clock    clock.Clock
+	timer    clock.Timer // the debounce; nil until the first change
 	done     chan struct{}
 }
-
-// clock is where a Watcher takes its debounce timer from: tests inject a
-// fake one to fire the debounce when they choose instead of sleeping
-// through it. It has bridge.Clock's shape, cut to what a Watcher uses (a
-// library may not import the bridge).
-type clock interface {
-	// AfterFunc calls f once d has passed, as time.AfterFunc does.
-	AfterFunc(d time.Duration, f func()) stopper
-}
-
-// stopper is a pending AfterFunc.
-type stopper interface {
-	// Stop prevents the call if it has not happened yet, and reports
-	// whether it did so.
-	Stop() bool
-}
-
-// realClock is the wall clock.
-type realClock struct{}
-
-func (realClock) AfterFunc(d time.Duration, f func()) stopper { return time.AfterFunc(d, f) }
 
 // Watch starts watching root (created if missing). onChange receives the
 // base names of the folders that changed ("shared" or a projectHash).
 func Watch(root string, debounce time.Duration, log *slog.Logger, onChange func(folders []string)) (*Watcher, error) {
-	return watch(root, debounce, realClock{}, log, onChange)
+	return watch(root, debounce, clock.Real{}, log, onChange)
 }
 
-// watch is Watch with the clock the debounce runs on.
-func watch(root string, debounce time.Duration, clk clock, log *slog.Logger, onChange func(folders []string)) (*Watcher, error) {
+// watch is Watch with the clock the debounce runs on (tests: a fake one,
+// to fire the debounce when they choose instead of sleeping through it).
+func watch(root string, debounce time.Duration, clk clock.Clock, log *slog.Logger, onChange func(folders []string)) (*Watcher, error) {
 	if err := os.MkdirAll(filepath.Join(root, SourceShared), 0o700); err != nil {
 		return nil, err
 	}

@@ -9,9 +9,10 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/unitymcp/unitymcp/engine/clock/clocktest"
 )
 
 // patience bounds each wait for the watcher to see a file's event: generous,
@@ -33,7 +34,7 @@ func TestWatcherDebounce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	clk := newFakeClock()
+	clk := clocktest.New()
 	calls := make(chan []string, 10)
 	w, err := watch(root, debounce, clk, slog.New(slog.DiscardHandler), func(folders []string) {
 		sort.Strings(folders)
@@ -96,13 +97,13 @@ func TestWatcherDebounce(t *testing.T) {
 
 // waitPending waits until w holds folder for its debounce, failing if w
 // reports anything first.
-func waitPending(t *testing.T, w *Watcher, clk *fakeClock, calls <-chan []string, folder string) {
+func waitPending(t *testing.T, w *Watcher, clk *clocktest.Fake, calls <-chan []string, folder string) {
 	t.Helper()
 	watchdog := time.After(patience)
 	for {
 		// Take the clock's signal before looking, so an arming between the
 		// look and the wait is not missed.
-		armed := clk.armedSignal()
+		armed := clk.ArmedSignal()
 		w.mu.Lock()
 		seen := w.pending[folder]
 		w.mu.Unlock()
@@ -127,73 +128,6 @@ func quiet(t *testing.T, when string, calls <-chan []string) {
 		t.Fatalf("%s: reported %v, want nothing", when, got)
 	default:
 	}
-}
-
-// fakeClock is a clock that only moves when Advance is called; due timers
-// run in Advance, on its goroutine. (engine/bridge's fake clock, cut down.)
-type fakeClock struct {
-	mu      sync.Mutex
-	now     time.Duration
-	timers  []*fakeTimer
-	changed chan struct{} // closed and replaced when a timer is armed
-}
-
-type fakeTimer struct {
-	c  *fakeClock
-	at time.Duration
-	f  func()
-}
-
-func newFakeClock() *fakeClock { return &fakeClock{changed: make(chan struct{})} }
-
-func (c *fakeClock) AfterFunc(d time.Duration, f func()) stopper {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &fakeTimer{c: c, at: c.now + d, f: f}
-	c.timers = append(c.timers, t)
-	close(c.changed)
-	c.changed = make(chan struct{})
-	return t
-}
-
-func (t *fakeTimer) Stop() bool {
-	c := t.c
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	i := slices.Index(c.timers, t)
-	if i < 0 {
-		return false
-	}
-	c.timers = slices.Delete(c.timers, i, i+1)
-	return true
-}
-
-// armedSignal is closed when the next timer is armed.
-func (c *fakeClock) armedSignal() <-chan struct{} {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.changed
-}
-
-// Advance moves the time forward by d, running every timer that falls due
-// on the way, in due order.
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	end := c.now + d
-	for {
-		sort.SliceStable(c.timers, func(i, j int) bool { return c.timers[i].at < c.timers[j].at })
-		if len(c.timers) == 0 || c.timers[0].at > end {
-			break
-		}
-		t := c.timers[0]
-		c.timers = c.timers[1:]
-		c.now = max(c.now, t.at)
-		c.mu.Unlock()
-		t.f()
-		c.mu.Lock()
-	}
-	c.now = end
-	c.mu.Unlock()
 }
 
 // A panic reloading the changed folders is logged; the watcher's goroutine

@@ -8,6 +8,8 @@ import (
 	"runtime/metrics"
 	"sync"
 	"time"
+
+	"github.com/unitymcp/unitymcp/engine/clock"
 )
 
 // Trim gives the memory a burst of work left behind back to the operating
@@ -34,7 +36,7 @@ type Trim struct {
 	// Free is what a trim does; nil: debug.FreeOSMemory.
 	Free func()
 
-	clock clock // nil: the real one; tests inject a manual clock
+	clock clock.Clock // nil: the wall clock; tests inject a fake one
 
 	mu      sync.Mutex
 	pending bool               // a timer runs
@@ -56,26 +58,9 @@ func (t *Trim) Note() {
 	t.afterFunc(t.delay(), t.run)
 }
 
-// clock is the time a Trim reads and the timers it sets.
-type clock interface {
-	Now() time.Time
-	AfterFunc(d time.Duration, f func())
-}
+func (t *Trim) now() time.Time { return clock.Or(t.clock).Now() }
 
-func (t *Trim) now() time.Time {
-	if t.clock != nil {
-		return t.clock.Now()
-	}
-	return time.Now()
-}
-
-func (t *Trim) afterFunc(d time.Duration, f func()) {
-	if t.clock != nil {
-		t.clock.AfterFunc(d, f)
-		return
-	}
-	time.AfterFunc(d, f)
-}
+func (t *Trim) afterFunc(d time.Duration, f func()) { clock.Or(t.clock).AfterFunc(d, f) }
 
 func (t *Trim) delay() time.Duration {
 	if t.Delay <= 0 {

@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/unitymcp/unitymcp/engine/clock/clocktest"
 )
 
 // released is the heap memory the runtime has given back to the OS.
@@ -35,7 +37,7 @@ func TestTrimReturnsABurstsMemory(t *testing.T) {
 	before := released()
 	done := make(chan bool, 4)
 	var frees atomic.Int32
-	clk := &manualClock{now: time.Unix(1000, 0)}
+	clk := clocktest.New()
 	tr := &Trim{Delay: 20 * time.Millisecond, Free: func() { frees.Add(1); debug.FreeOSMemory() }, clock: clk}
 	tr.done = func(trimmed bool) { done <- trimmed }
 	for i := 0; i < 10; i++ {
@@ -79,7 +81,7 @@ func TestTrimReturnsABurstsMemory(t *testing.T) {
 // busy machine cannot stretch the gaps the verdict depends on.
 func TestTrimWaitsForAQuietPeriod(t *testing.T) {
 	const delay = 60 * time.Millisecond
-	clk := &manualClock{now: time.Unix(1000, 0)}
+	clk := clocktest.New()
 	var trims []time.Time
 	tr := &Trim{Delay: delay, Min: 1, Free: func() {}, clock: clk}
 	tr.done = func(bool) { trims = append(trims, clk.Now()) }
@@ -110,43 +112,4 @@ func TestTrimWaitsForAQuietPeriod(t *testing.T) {
 	if len(trims) != 2 {
 		t.Fatalf("%d trims after a second quiet period, want 2", len(trims))
 	}
-}
-
-// manualClock is a clock whose time moves only when the test advances it;
-// timers due by then run in order, on the test's goroutine.
-type manualClock struct {
-	now    time.Time
-	timers []manualTimer
-}
-
-type manualTimer struct {
-	at time.Time
-	f  func()
-}
-
-func (c *manualClock) Now() time.Time { return c.now }
-
-func (c *manualClock) AfterFunc(d time.Duration, f func()) {
-	c.timers = append(c.timers, manualTimer{c.now.Add(d), f})
-}
-
-// Advance moves the time forward by d, running each timer as its time comes.
-func (c *manualClock) Advance(d time.Duration) {
-	end := c.now.Add(d)
-	for {
-		next := -1
-		for i, tm := range c.timers {
-			if !tm.at.After(end) && (next < 0 || tm.at.Before(c.timers[next].at)) {
-				next = i
-			}
-		}
-		if next < 0 {
-			break
-		}
-		tm := c.timers[next]
-		c.timers = append(c.timers[:next], c.timers[next+1:]...)
-		c.now = tm.at
-		tm.f()
-	}
-	c.now = end
 }

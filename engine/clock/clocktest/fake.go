@@ -1,42 +1,48 @@
-package bridge
+// Package clocktest is a fake clock.Clock for tests: time moves only when
+// the test advances it, and a test can wait until code running on other
+// goroutines has armed a timer.
+package clocktest
 
 import (
 	"sort"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/unitymcp/unitymcp/engine/clock"
 )
 
-// fakeClock is a Clock that only moves when Advance is called. Due timers
+// Fake is a clock.Clock that only moves when Advance is called. Due timers
 // run in Advance, one after another in due order, on its goroutine.
-type fakeClock struct {
+type Fake struct {
 	mu      sync.Mutex
 	now     time.Time
-	timers  []*fakeTimer
+	timers  []*timer
 	armed   int           // AfterFunc calls so far
 	changed chan struct{} // closed and replaced when armed grows
 }
 
-type fakeTimer struct {
-	c  *fakeClock
+type timer struct {
+	c  *Fake
 	at time.Time
 	f  func()
 }
 
-func newFakeClock() *fakeClock {
-	return &fakeClock{now: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), changed: make(chan struct{})}
+// New is a fake clock at a fixed instant.
+func New() *Fake {
+	return &Fake{now: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), changed: make(chan struct{})}
 }
 
-func (c *fakeClock) Now() time.Time {
+func (c *Fake) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.now
 }
 
-func (c *fakeClock) AfterFunc(d time.Duration, f func()) Timer {
+func (c *Fake) AfterFunc(d time.Duration, f func()) clock.Timer {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	t := &fakeTimer{c: c, at: c.now.Add(d), f: f}
+	t := &timer{c: c, at: c.now.Add(d), f: f}
 	c.timers = append(c.timers, t)
 	c.armed++
 	close(c.changed)
@@ -44,7 +50,7 @@ func (c *fakeClock) AfterFunc(d time.Duration, f func()) Timer {
 	return t
 }
 
-func (t *fakeTimer) Stop() bool {
+func (t *timer) Stop() bool {
 	c := t.c
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -59,7 +65,7 @@ func (t *fakeTimer) Stop() bool {
 
 // Advance moves the time forward by d, running every timer that falls due
 // on the way (also those the timers themselves arm) with Now at its time.
-func (c *fakeClock) Advance(d time.Duration) {
+func (c *Fake) Advance(d time.Duration) {
 	c.mu.Lock()
 	end := c.now.Add(d)
 	for {
@@ -80,16 +86,24 @@ func (c *fakeClock) Advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
-// armedCount is how many timers have been armed so far.
-func (c *fakeClock) armedCount() int {
+// Armed is how many timers have been armed so far.
+func (c *Fake) Armed() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.armed
 }
 
-// waitArmed waits until n timers have been armed in all: for one a hub
-// goroutine arms after the test's last step (the next heartbeat).
-func (c *fakeClock) waitArmed(t *testing.T, n int) {
+// ArmedSignal is closed when the next timer is armed.
+func (c *Fake) ArmedSignal() <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.changed
+}
+
+// WaitArmed waits until n timers have been armed in all — for one that a
+// goroutine of the code under test arms after the test's last step (the
+// next heartbeat) — and fails t after patience.
+func (c *Fake) WaitArmed(t testing.TB, n int, patience time.Duration) {
 	t.Helper()
 	watchdog := time.After(patience)
 	for {
