@@ -179,7 +179,7 @@ func (p *Peer) handleFrame(data []byte) {
 		}
 	case m.Method != "":
 		if p.onNotify != nil {
-			p.notify(m)
+			p.onNotification(m)
 		}
 	case len(m.ID) > 0:
 		id, err := strconv.ParseInt(string(m.ID), 10, 64)
@@ -237,8 +237,8 @@ func (p *Peer) serveOne(m message) {
 	p.serve(m, release)
 }
 
-// notify hands a notification to its handler.
-func (p *Peer) notify(m message) {
+// onNotification hands a notification from the other side to its handler.
+func (p *Peer) onNotification(m message) {
 	defer p.recovered(m.Method, nil)
 	p.onNotify(m.Method, m.Params)
 }
