@@ -74,6 +74,9 @@ type TestsFinished struct {
 	Failed   int           `json:"failed"`
 	Skipped  int           `json:"skipped"`
 	Failures []TestFailure `json:"failures"`
+	// Truncated is true when the daemon cut the list or its texts (the
+	// counts are the editor's).
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // ReloadRequired is the data of reload.required.

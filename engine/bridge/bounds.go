@@ -118,21 +118,10 @@ func boundDiagnostics(ds []api.Diagnostic) ([]api.Diagnostic, bool) {
 	return out, cut
 }
 
-// testsData is tests.finished as the package sends it (api.TestsFinished
-// plus the skipped count).
-type testsData struct {
-	Mode      string            `json:"mode"`
-	Passed    int               `json:"passed"`
-	Failed    int               `json:"failed"`
-	Skipped   int               `json:"skipped"`
-	Failures  []api.TestFailure `json:"failures"`
-	Truncated bool              `json:"truncated,omitempty"`
-}
-
 // boundTests re-encodes tests.finished with at most MaxTestFailures
 // failures and their texts cut.
 func boundTests(data json.RawMessage) json.RawMessage {
-	var t testsData
+	var t api.TestsFinished
 	if len(data) == 0 || json.Unmarshal(data, &t) != nil {
 		return json.RawMessage("{}")
 	}

@@ -196,17 +196,17 @@ func TestEventsAtTheirBounds(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name      string
-		in        testsData
+		in        api.TestsFinished
 		n         int
 		truncated bool
 	}{
-		{"at the bounds", testsData{Mode: strings.Repeat("M", MaxPlayMode), Failed: 100, Failures: failures(MaxTestFailures, fits, fits)}, MaxTestFailures, false},
-		{"one failure too many", testsData{Failed: 101, Failures: failures(MaxTestFailures+1, "n", "m")}, MaxTestFailures, true},
-		{"a name too long", testsData{Failures: failures(1, cut, "m")}, 1, true},
-		{"a message too long", testsData{Failures: failures(1, "n", cut)}, 1, true},
+		{"at the bounds", api.TestsFinished{Mode: strings.Repeat("M", MaxPlayMode), Failed: 100, Failures: failures(MaxTestFailures, fits, fits)}, MaxTestFailures, false},
+		{"one failure too many", api.TestsFinished{Failed: 101, Failures: failures(MaxTestFailures+1, "n", "m")}, MaxTestFailures, true},
+		{"a name too long", api.TestsFinished{Failures: failures(1, cut, "m")}, 1, true},
+		{"a message too long", api.TestsFinished{Failures: failures(1, "n", cut)}, 1, true},
 	} {
 		_, data := send(api.EventTestsFinished, c.in)
-		var got testsData
+		var got api.TestsFinished
 		if err := json.Unmarshal([]byte(data), &got); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

@@ -124,8 +124,18 @@ func (h *Hub) serve(l *link, read func() error) {
 	h.mu.Unlock()
 }
 
-// request answers a request from the editor on l.
-func (h *Hub) request(l *link, method string, params json.RawMessage) (any, error) {
+// request answers a request from the editor on l. A panic answering it
+// (a hello runs the engine's callbacks) may leave the editor half attached,
+// so the daemon logs it, answers with an error and then closes the
+// connection: the editor dials again and says hello afresh.
+func (h *Hub) request(l *link, method string, params json.RawMessage) (res any, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			h.opt.Logger.Error("bridge: panic answering an editor, closing its connection", "method", method, "panic", v, "stack", string(debug.Stack()))
+			res, err = nil, &closeAfter{l: l, err: &RPCError{Code: RPCInternal,
+				Message: method + " failed on the daemon (a bug; its log has the details): it closes this connection, dial again"}}
+		}
+	}()
 	switch method {
 	case MethodHello:
 		var hello Hello
@@ -153,9 +163,27 @@ func (h *Hub) request(l *link, method string, params json.RawMessage) (any, erro
 	return nil, &RPCError{Code: RPCMethodNotFound, Message: "the daemon has no method " + method}
 }
 
+// closeAfter is a request's error after which the daemon closes the
+// connection, once the error is on the wire (afterReply).
+type closeAfter struct {
+	l   *link
+	err *RPCError
+}
+
+func (c *closeAfter) Error() string { return c.err.Error() }
+func (c *closeAfter) Unwrap() error { return c.err }
+func (c *closeAfter) afterReply()   { c.l.Close("the daemon failed answering this editor (a bug)") }
+
 // notification handles a notification from the editor on l; only events
-// mean something to the daemon.
+// mean something to the daemon. A panic handling one is logged and closes
+// the connection, as a request's does.
 func (h *Hub) notification(l *link, method string, params json.RawMessage) {
+	defer func() {
+		if v := recover(); v != nil {
+			h.opt.Logger.Error("bridge: panic handling an editor's event, closing its connection", "method", method, "panic", v, "stack", string(debug.Stack()))
+			go l.Close("the daemon failed handling this editor's event (a bug)") // not on the read loop, which a close waits for
+		}
+	}()
 	if method != MethodEvent {
 		return
 	}

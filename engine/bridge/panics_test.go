@@ -132,8 +132,9 @@ func (l *lockedLog) String() string {
 }
 
 // An editor's hello whose engine callback panics is answered with an
-// internal error and logged; the daemon goes on, and the editor's next
-// hello (its callback fixed) is served.
+// internal error, logged, and its connection closed once the error is out
+// (the editor may be half attached); the editor's next connection says
+// hello and is served.
 func TestHelloPanicIsAnsweredAndLogged(t *testing.T) {
 	var log lockedLog
 	var mu sync.Mutex
@@ -147,9 +148,10 @@ func TestHelloPanicIsAnsweredAndLogged(t *testing.T) {
 				panic("engine callback")
 			}
 		}})
-	t.Cleanup(hub.Close) // after the connection's end (cleanups run last first)
-	ctx, c := dialTest(t, hub)
-	hello := func(id string) message {
+	t.Cleanup(hub.Close) // after the connections' end (cleanups run last first)
+	srv := httptest.NewServer(hub)
+	t.Cleanup(srv.Close)
+	hello := func(ctx context.Context, c *websocket.Conn, id string) message {
 		t.Helper()
 		c.Write(ctx, websocket.MessageText, []byte(`{"jsonrpc":"2.0","id":`+id+`,"method":"hello","params":{"protocol":1,"dataPath":"/p/Assets","tools":["get-logs"]}}`))
 		_, data, err := c.Read(ctx)
@@ -159,14 +161,40 @@ func TestHelloPanicIsAnsweredAndLogged(t *testing.T) {
 		m, _ := decodeFrame(data)
 		return m
 	}
-	if m := hello("1"); m.Error == nil || m.Error.Code != RPCInternal || !strings.Contains(m.Error.Message, "hello failed") {
+	ctx, c := dialTest(t, hub)
+	if m := hello(ctx, c, "1"); m.Error == nil || m.Error.Code != RPCInternal || !strings.Contains(m.Error.Message, "hello failed on the daemon") {
 		t.Fatalf("a hello whose callback panicked answered %s / %+v, want an internal error", m.Result, m.Error)
 	}
-	if s := log.String(); !strings.Contains(s, "panic handling a message from an editor") || !strings.Contains(s, "engine callback") {
+	if _, data, err := c.Read(ctx); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Fatalf("after the failed hello: %s / %v, want the daemon to close the connection", data, err)
+	}
+	if s := log.String(); !strings.Contains(s, "panic answering an editor") || !strings.Contains(s, "engine callback") {
 		t.Errorf("the log does not tell of the panic:\n%s", s)
 	}
-	if m := hello("2"); m.Error != nil {
-		t.Errorf("the next hello: %+v, want it served", m.Error)
+	ctx, c = dialTest(t, hub)
+	if m := hello(ctx, c, "2"); m.Error != nil {
+		t.Errorf("the hello on a new connection: %+v, want it served", m.Error)
+	}
+}
+
+// An editor's event whose engine callback panics is logged and closes that
+// editor's connection; the daemon goes on.
+func TestEventPanicClosesTheConnection(t *testing.T) {
+	var log lockedLog
+	hub := NewHub(Options{DaemonVersion: "test", Heartbeat: time.Hour, Logger: slog.New(slog.NewTextHandler(&log, nil)),
+		OnEvent: func(string, Event) { panic("event callback") }})
+	t.Cleanup(hub.Close)
+	ctx, c := dialTest(t, hub)
+	c.Write(ctx, websocket.MessageText, []byte(`{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1,"dataPath":"/p/Assets","tools":["get-logs"]}}`))
+	if _, data, err := c.Read(ctx); err != nil || !strings.Contains(string(data), `"result"`) {
+		t.Fatalf("hello: %s / %v", data, err)
+	}
+	c.Write(ctx, websocket.MessageText, []byte(`{"jsonrpc":"2.0","method":"event","params":{"type":"console.entry","data":{}}}`))
+	if _, data, err := c.Read(ctx); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Fatalf("after the event: %s / %v, want the daemon to close the connection", data, err)
+	}
+	if s := log.String(); !strings.Contains(s, "panic handling an editor's event") || !strings.Contains(s, "event callback") {
+		t.Errorf("the log does not tell of the panic:\n%s", s)
 	}
 }
 
@@ -184,4 +212,45 @@ func dialTest(t *testing.T, h http.Handler) (context.Context, *websocket.Conn) {
 	}
 	t.Cleanup(func() { c.CloseNow() })
 	return ctx, c
+}
+
+// A look for a reloading editor's dialogs that panics (it reads the
+// desktop) is logged and ends that watch; the daemon goes on and the
+// reload's grace still runs.
+func TestDialogLookPanicIsLogged(t *testing.T) {
+	const beat, grace = 15 * time.Second, time.Minute
+	logged := make(chan string, 4)
+	o := Options{Heartbeat: beat, ReloadGrace: grace, Logger: slog.New(slog.NewTextHandler(lineWriter(logged), &slog.HandlerOptions{Level: slog.LevelError}))}
+	o.Alive = func(int) bool { return true }
+	o.Dialogs = func(int) ([]api.Dialog, error) { panic("reading the desktop") }
+	x := newHarness(t, o)
+	c := x.connect()
+	if _, err := x.helloOn(c, Hello{DataPath: testDataPath, Tools: []string{"get-logs"}, PID: 4242}); err != nil {
+		t.Fatal(err)
+	}
+	x.event(c, api.EventReloadStarting, ReloadStarting{})
+	armed := x.clock.Armed()
+	x.drop(c)
+	x.clock.WaitArmed(t, armed+2, patience) // the reload's grace and the first look
+	x.clock.Advance(beat)
+	select {
+	case line := <-logged:
+		if !strings.Contains(line, "panic looking for a reloading editor's dialogs") || !strings.Contains(line, "reading the desktop") {
+			t.Errorf("logged %s, want the look's panic", line)
+		}
+	case <-time.After(patience):
+		t.Fatal("the look's panic was not logged")
+	}
+	x.clock.Advance(grace - beat)
+	if got := x.state(); got != api.StateDisconnected {
+		t.Errorf("state past the reload's grace = %s, want %s", got, api.StateDisconnected)
+	}
+}
+
+// lineWriter sends each write (a log line) to ch.
+type lineWriter chan string
+
+func (w lineWriter) Write(p []byte) (int, error) {
+	w <- string(p)
+	return len(p), nil
 }

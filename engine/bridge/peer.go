@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
 	"strconv"
 	"sync"
@@ -38,8 +39,9 @@ const DefaultStallTimeout = 10 * time.Second
 // as is, any other error as an internal error.
 type RequestHandler func(ctx context.Context, method string, params json.RawMessage) (any, error)
 
-// afterReplier is a result with work to do once the reply is on the wire
-// (the hub releases held calls only after the hello's answer).
+// afterReplier is a result (or an error) with work to do once the reply is
+// on the wire: the hub releases held calls only after the hello's answer,
+// and closes a connection only after the error that says why.
 type afterReplier interface{ afterReply() }
 
 // NotificationHandler receives one incoming notification.
@@ -115,7 +117,8 @@ func (p *Peer) SetStallTimeout(d time.Duration) {
 	}
 }
 
-// SetPanicHandler sets what a handler's panic is reported to (before Run).
+// SetPanicHandler sets what a handler's panic is reported to (before Run;
+// without one, standard error).
 // The peer recovers either way — a request whose handler panicked is
 // answered with an internal error, a notification is dropped, and the
 // connection goes on: a handler's bug is one message's failure, never the
@@ -131,6 +134,8 @@ func (p *Peer) recovered(method string, err *error) {
 	}
 	if p.onPanic != nil {
 		p.onPanic(v, debug.Stack())
+	} else { // nobody asked: standard error, as an unrecovered panic would
+		fmt.Fprintf(os.Stderr, "bridge: panic handling %s: %v\n%s", method, v, debug.Stack())
 	}
 	if err != nil {
 		*err = &RPCError{Code: RPCInternal, Message: method + " failed on this side (a bug; its log has the details)"}
@@ -252,7 +257,10 @@ func (p *Peer) handle(m message) (result json.RawMessage, after func(), err erro
 	}
 	res, err := p.onReq(p.ctx, m.Method, m.Params)
 	if err != nil {
-		return nil, nil, err
+		if a, ok := err.(afterReplier); ok { // an error with work for once it is sent
+			after = a.afterReply
+		}
+		return nil, after, err
 	}
 	if a, ok := res.(afterReplier); ok {
 		after = a.afterReply

@@ -76,17 +76,7 @@ func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) 
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}
-	s.main.Lock()
-	if s.cfg.Slow > 0 {
-		select {
-		case <-time.After(s.cfg.Slow):
-		case <-ctx.Done():
-			s.main.Unlock()
-			return nil, ctx.Err()
-		}
-	}
-	res, after, err := fn(ctx, s, p)
-	s.main.Unlock()
+	res, after, err := s.onMain(ctx, fn, p)
 	var d *deferred
 	if errors.As(err, &d) {
 		go s.reload([]bridge.Delivery{d.delivery})
@@ -102,6 +92,23 @@ func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) 
 		}()
 	}
 	return res, err
+}
+
+// onMain runs fn on the simulated main thread, after Config.Slow (a busy
+// main thread), and gives the thread back even when fn panics: the peer
+// answers that call with an error, and the next call must not wait for a
+// thread nobody will free.
+func (s *Sim) onMain(ctx context.Context, fn toolFunc, p bridge.CallParams) (any, func(), error) {
+	s.main.Lock()
+	defer s.main.Unlock()
+	if s.cfg.Slow > 0 {
+		select {
+		case <-time.After(s.cfg.Slow):
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
+		}
+	}
+	return fn(ctx, s, p)
 }
 
 func args(p bridge.CallParams) argReader { return argReader(p.Arguments) }

@@ -227,6 +227,9 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 		}
 		return nil, &bridge.RPCError{Code: bridge.RPCMethodNotFound, Message: "the simulator has no method " + method}
 	}, s.notification)
+	peer.SetPanicHandler(func(v any, stack []byte) {
+		s.log.Error("editorsim: panic handling a message from the daemon", "panic", v, "stack", string(stack))
+	})
 	runErr := make(chan error, 1)
 	go func() { runErr <- peer.Run() }()
 	s.mu.Lock()

@@ -70,6 +70,41 @@ func TestTaskBookkeepingPanicIsLogged(t *testing.T) {
 	}
 }
 
+// A panic in the goroutine that follows a task's editor (here its status
+// notification, on a tests.finished event while the call runs) is logged
+// and ends that watch; the task still settles.
+func TestTaskWatchPanicIsLogged(t *testing.T) {
+	d := newTestDaemon(t, 5*time.Second, 0, 0)
+	hash := d.sim.Hash()
+	d.srv.mcp.call = func(ctx context.Context, req engine.Request) (json.RawMessage, *api.ToolError) {
+		d.srv.eng.Events.Publish(api.Event{Type: api.EventTestsFinished, Project: hash, Data: json.RawMessage(`{"mode":"EditMode","passed":1,"failed":0,"skipped":0,"failures":[]}`)})
+		deadline := time.Now().Add(10 * time.Second)
+		for !strings.Contains(d.logs.String(), "panic following a task's editor") {
+			if time.Now().After(deadline) {
+				t.Error("the watch's panic was not logged within 10 s")
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		return json.RawMessage(`{"ok":true}`), nil
+	}
+	ts := &d.srv.mcp.tasks
+	ts.addSession(panickySession{id: "s-watched"}, "")
+	ctx, cancel := context.WithCancel(t.Context())
+	tk := &task{id: newTaskID(), session: "s-watched", tool: "run-tests", created: time.Now(), ttl: time.Minute, cancel: cancel,
+		done: make(chan struct{}), status: mcp.TaskStatusWorking, updated: time.Now()}
+	if !ts.add(tk) {
+		t.Fatal("the task store refused the task")
+	}
+	d.srv.runTask(ctx, hash, tk, json.RawMessage(`{}`), nil)
+	if wire, _ := ts.snapshot(tk); wire.Status != mcp.TaskStatusCompleted {
+		t.Errorf("the task after its watch panicked: %s, want completed", wire.Status)
+	}
+	if s := d.logs.String(); !strings.Contains(s, "a session's bug") {
+		t.Errorf("the log does not name the panic:\n%s", s)
+	}
+}
+
 // A panic while an answer is written to a stdio stream (a large answer is
 // written as it goes) ends that stream — half a line cannot be taken back
 // — and is logged; the daemon goes on.
