@@ -145,6 +145,12 @@ func rawStdio(t *testing.T, home, addr, proj string, serve *proc) (io.WriteClose
 
 // rawStdioArgs is rawStdio with the shim's arguments after `stdio`.
 func rawStdioArgs(t *testing.T, home, addr string, serve *proc, args ...string) (io.WriteCloser, chan string, *syncBuffer) {
+	_, stdin, lines, stderr := rawStdioCmd(t, home, addr, serve, args...)
+	return stdin, lines, stderr
+}
+
+// rawStdioCmd is rawStdioArgs with the shim's process.
+func rawStdioCmd(t *testing.T, home, addr string, serve *proc, args ...string) (*exec.Cmd, io.WriteCloser, chan string, *syncBuffer) {
 	cmd := exec.Command(bins.unitymcp, append([]string{"stdio"}, args...)...)
 	cmd.Env = append(os.Environ(), "UNITYMCP_HOME="+home, "UNITYMCP_ADDR="+addr)
 	stdin, _ := cmd.StdinPipe()
@@ -164,7 +170,7 @@ func rawStdioArgs(t *testing.T, home, addr string, serve *proc, args ...string) 
 		}
 		close(lines)
 	}()
-	return stdin, lines, stderr
+	return cmd, stdin, lines, stderr
 }
 
 // A call over HTTP that is on the editor's main thread when the daemon is

@@ -91,7 +91,7 @@ func TestStdioSendsNoTokenToASquatter(t *testing.T) {
 		t.Run(stop, func(t *testing.T) {
 			home, serve, addr, token := serveWithToken(t)
 			// A daemon the shim starts takes a port of its own.
-			stdin, lines, stderr := rawStdioArgs(t, home, "127.0.0.1:0", serve)
+			shim, stdin, lines, stderr := rawStdioCmd(t, home, "127.0.0.1:0", serve)
 			answer := func(id string) string {
 				t.Helper()
 				deadline := time.After(30 * time.Second)
@@ -118,6 +118,11 @@ func TestStdioSendsNoTokenToASquatter(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The shim is held still while the squatter takes the port and
+			// daemon.json names it: a shim that noticed the loss at once
+			// would find the old file's dead pid and start a daemon before
+			// the squatter was there (seen once in CI after kill -9).
+			shim.Process.Signal(syscall.SIGSTOP)
 			if stop == "term" {
 				serve.cmd.Process.Signal(syscall.SIGTERM)
 			} else {
@@ -131,6 +136,7 @@ func TestStdioSendsNoTokenToASquatter(t *testing.T) {
 			if err := dir.WriteDaemon(old); err != nil {
 				t.Fatal(err)
 			}
+			shim.Process.Signal(syscall.SIGCONT)
 			for i := 0; i < 2; i++ { // the shim's background redials
 				select {
 				case <-q.accepted:
