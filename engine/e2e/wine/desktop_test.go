@@ -150,7 +150,18 @@ func TestBlockedEditorDialogOnWindows(t *testing.T) {
 		} `json:"editors"`
 	}
 	blocked := func() bool {
-		json.Unmarshal([]byte(e.ok(t, opts{Env: env}, "unitymcp.exe", "status")), &h)
+		r := e.run(t, opts{Env: env}, "unitymcp.exe", "status")
+		switch {
+		case r.Code != 0 && r.Out == "" && r.Err == "":
+			// unitymcp says why whenever it fails; a run with no word at all
+			// is Wine not running it (twice here under load, this
+			// poll being the test's most frequent program start): polled again.
+			t.Logf("status under Wine ended with code %d and no output; polling again", r.Code)
+			return false
+		case r.Code != 0 && !teardownSignal(r.Code, r.Err):
+			t.Fatalf("unitymcp.exe status: %s", r)
+		}
+		json.Unmarshal([]byte(r.Out), &h)
 		return len(h.Editors) == 1 && h.Editors[0].State == "blocked" && len(h.Editors[0].Dialogs) > 0
 	}
 	// The daemon pings every 15 s; the second ping finds the probe the
