@@ -145,11 +145,8 @@ func NewHub(opt Options) *Hub {
 	if opt.ReconnectGrace == 0 {
 		opt.ReconnectGrace = defaultReconnectGrace
 	}
-	h := &Hub{opt: opt, clock: opt.Clock, maxResends: opt.MaxResends,
+	h := &Hub{opt: opt, clock: clock.Or(opt.Clock), maxResends: opt.MaxResends,
 		editors: map[string]*editor{}, live: map[*link]struct{}{}}
-	if h.clock == nil {
-		h.clock = clock.Real{}
-	}
 	switch {
 	case h.maxResends == 0:
 		h.maxResends = defaultMaxResends

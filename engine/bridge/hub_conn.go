@@ -129,13 +129,10 @@ func (h *Hub) serve(l *link, read func() error) {
 // so the daemon logs it, answers with an error and then closes the
 // connection: the editor dials again and says hello afresh.
 func (h *Hub) request(l *link, method string, params json.RawMessage) (res any, err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			h.opt.Logger.Error("bridge: panic answering an editor, closing its connection", "method", method, "panic", v, "stack", string(debug.Stack()))
-			res, err = nil, &closeAfter{l: l, err: &RPCError{Code: RPCInternal,
-				Message: method + " failed on the daemon (a bug; its log has the details): it closes this connection, dial again"}}
-		}
-	}()
+	defer h.survive("answering an editor's "+method+", closing its connection", func() {
+		res, err = nil, &closeAfter{l: l, err: &RPCError{Code: RPCInternal,
+			Message: method + " failed on the daemon (a bug; its log has the details): it closes this connection, dial again"}}
+	})
 	switch method {
 	case MethodHello:
 		var hello Hello
@@ -178,12 +175,9 @@ func (c *closeAfter) afterReply()   { c.l.Close("the daemon failed answering thi
 // mean something to the daemon. A panic handling one is logged and closes
 // the connection, as a request's does.
 func (h *Hub) notification(l *link, method string, params json.RawMessage) {
-	defer func() {
-		if v := recover(); v != nil {
-			h.opt.Logger.Error("bridge: panic handling an editor's event, closing its connection", "method", method, "panic", v, "stack", string(debug.Stack()))
-			go l.Close("the daemon failed handling this editor's event (a bug)") // not on the read loop, which a close waits for
-		}
-	}()
+	defer h.survive("handling an editor's event ("+method+"), closing its connection", func() {
+		go l.Close("the daemon failed handling this editor's event (a bug)") // not on the read loop, which a close waits for
+	})
 	if method != MethodEvent {
 		return
 	}
@@ -198,13 +192,23 @@ func (h *Hub) notification(l *link, method string, params json.RawMessage) {
 // editor dials again), instead of the daemon's end: a beat runs the
 // engine's callbacks.
 func (h *Hub) beatSafely(l *link) {
-	defer func() {
-		if v := recover(); v != nil {
-			h.opt.Logger.Error("bridge: panic in a heartbeat", "panic", v, "stack", string(debug.Stack()))
-			l.Close("the daemon failed checking this editor (a bug; its log has the details)")
-		}
-	}()
+	defer h.survive("in a heartbeat", func() { l.Close("the daemon failed checking this editor (a bug; its log has the details)") })
 	h.beat(l)
+}
+
+// survive, deferred around the hub's work for an editor (which runs the
+// engine's callbacks), logs a panic as what and then does then (close
+// that editor's connection, answer with an error) instead of letting the
+// panic end the daemon.
+func (h *Hub) survive(what string, then func()) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	h.opt.Logger.Error("bridge: panic "+what, "panic", v, "stack", string(debug.Stack()))
+	if then != nil {
+		then()
+	}
 }
 
 // beat pings the editor once. An answer arms the next beat, and so does a

@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"runtime/debug"
 	"slices"
 
 	"github.com/unitymcp/unitymcp/engine/api"
@@ -27,14 +26,9 @@ func (h *Hub) watchReload(hash string, pid int) {
 	}
 	h.clock.AfterFunc(h.opt.Heartbeat, func() {
 		go func() {
-			// It reads the desktop's windows and runs the engine's callbacks:
-			// a panic is logged and ends this watch (the reload's grace still
-			// runs), never the daemon.
-			defer func() {
-				if v := recover(); v != nil {
-					h.opt.Logger.Error("bridge: panic looking for a reloading editor's dialogs", "panic", v, "stack", string(debug.Stack()))
-				}
-			}()
+			// It reads the desktop's windows: a panic ends this watch (the
+			// reload's grace still runs), never the daemon.
+			defer h.survive("looking for a reloading editor's dialogs", nil)
 			h.lookWhileReloading(hash, pid)
 		}()
 	})
