@@ -47,6 +47,11 @@ type afterReplier interface{ afterReply() }
 // NotificationHandler receives one incoming notification.
 type NotificationHandler func(method string, params json.RawMessage)
 
+// QuickHandler answers a request on the goroutine that reads the
+// connection, when it can at once; ok false leaves the request to the
+// RequestHandler (SetQuickHandler).
+type QuickHandler func(method string, params json.RawMessage) (result any, ok bool, err error)
+
 // Peer is one end of a JSON-RPC 2.0 connection over a WebSocket. Writes may
 // come from any goroutine; requests are answered concurrently.
 type Peer struct {
@@ -54,6 +59,7 @@ type Peer struct {
 	onReq    RequestHandler
 	onNotify NotificationHandler
 	onPanic  func(v any, stack []byte) // see SetPanicHandler
+	quick    QuickHandler              // see SetQuickHandler
 
 	mu      sync.Mutex
 	nextID  int64
@@ -82,8 +88,7 @@ type Peer struct {
 	urgent  []*outFrame
 	normal  []*outFrame
 	wake    chan struct{}
-	stall   time.Duration
-	stuck   *time.Timer
+	watch   *stallWatch // drops the connection when a frame takes the stall timeout
 }
 
 // outFrame is one frame waiting for the writer. ctx (a call's) skips the
@@ -100,9 +105,8 @@ func NewPeer(conn *websocket.Conn, onReq RequestHandler, onNotify NotificationHa
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &Peer{conn: conn, onReq: onReq, onNotify: onNotify,
 		pending: map[int64]chan *message{}, done: make(chan struct{}), ctx: ctx, cancel: cancel,
-		wake: make(chan struct{}, 1), stall: DefaultStallTimeout, slots: make(chan struct{}, MaxServing), idle: make(chan message)}
-	p.stuck = time.AfterFunc(time.Hour, func() { p.CloseWith(ErrStalled, "") })
-	p.stuck.Stop()
+		wake: make(chan struct{}, 1), slots: make(chan struct{}, MaxServing), idle: make(chan message)}
+	p.watch = newStallWatch(nil, DefaultStallTimeout, func() { p.CloseWith(ErrStalled, "") })
 	go p.writeLoop()
 	return p
 }
@@ -111,9 +115,7 @@ func NewPeer(conn *websocket.Conn, onReq RequestHandler, onNotify NotificationHa
 // connection is dropped as stalled (before Run).
 func (p *Peer) SetStallTimeout(d time.Duration) {
 	if d > 0 {
-		p.wmu.Lock()
-		p.stall = d
-		p.wmu.Unlock()
+		p.watch.stall.Store(int64(d))
 	}
 }
 
@@ -124,6 +126,15 @@ func (p *Peer) SetStallTimeout(d time.Duration) {
 // connection goes on: a handler's bug is one message's failure, never the
 // process's end.
 func (p *Peer) SetPanicHandler(f func(v any, stack []byte)) { p.onPanic = f }
+
+// SetQuickHandler lets the peer answer a request where it reads it (before
+// Run): no goroutine is handed the request or woken for it, and the reply
+// is written there too when no other frame waits to be. Nothing is read
+// from the connection while h runs, so h must answer at once or decline:
+// a request that may wait (on a lock another request holds, a timer, the
+// network) goes to the RequestHandler, where a call/cancel can reach it.
+// A handler that panics has answered, with an internal error.
+func (p *Peer) SetQuickHandler(h QuickHandler) { p.quick = h }
 
 // recovered, deferred around handler code, reports a panic and, with err
 // set, makes it that request's error.
@@ -169,6 +180,9 @@ func (p *Peer) handleFrame(data []byte) {
 	}
 	switch {
 	case m.Method != "" && len(m.ID) > 0:
+		if p.quick != nil && p.serveQuick(m) {
+			return
+		}
 		select {
 		case p.slots <- struct{}{}:
 		default:
@@ -248,14 +262,11 @@ func (p *Peer) onNotification(m message) {
 	p.onNotify(m.Method, m.Params)
 }
 
-// handle runs m's handler and encodes its result; after is the result's
-// work for once the reply is written.
-func (p *Peer) handle(m message) (result json.RawMessage, after func(), err error) {
+// handle runs m's handler (run) and encodes its result; after is the
+// result's work for once the reply is written.
+func (p *Peer) handle(m message, run func() (any, error)) (result json.RawMessage, after func(), err error) {
 	defer p.recovered(m.Method, &err)
-	if p.onReq == nil {
-		return nil, nil, &RPCError{Code: RPCMethodNotFound, Message: "no method " + m.Method}
-	}
-	res, err := p.onReq(p.ctx, m.Method, m.Params)
+	res, err := run()
 	if err != nil {
 		if a, ok := err.(afterReplier); ok { // an error with work for once it is sent
 			after = a.afterReply
@@ -273,7 +284,33 @@ func (p *Peer) handle(m message) (result json.RawMessage, after func(), err erro
 }
 
 func (p *Peer) serve(m message, release func()) {
-	result, after, err := p.handle(m)
+	result, after, err := p.handle(m, func() (any, error) {
+		if p.onReq == nil {
+			return nil, &RPCError{Code: RPCMethodNotFound, Message: "no method " + m.Method}
+		}
+		return p.onReq(p.ctx, m.Method, m.Params)
+	})
+	p.reply(m, result, after, err, release)
+}
+
+// serveQuick answers m with the quick handler, on the reader's goroutine,
+// and reports whether it did (false: the handler declined).
+func (p *Peer) serveQuick(m message) bool {
+	handled := true // one that panicked has answered: with the error
+	result, after, err := p.handle(m, func() (res any, err error) {
+		res, handled, err = p.quick(m.Method, m.Params)
+		return res, err
+	})
+	if handled {
+		p.reply(m, result, after, err, func() {})
+	}
+	return handled
+}
+
+// reply writes the reply to m (its handler's result or err), then runs the
+// answer's after work; release gives back m's slot (MaxServing) before the
+// write.
+func (p *Peer) reply(m message, result json.RawMessage, after func(), err error, release func()) {
 	if after != nil {
 		defer func() {
 			defer p.recovered(m.Method, nil)
@@ -283,6 +320,10 @@ func (p *Peer) serve(m message, release func()) {
 	reply := &message{JSONRPC: api.JSONRPCVersion, ID: m.ID, Result: result}
 	// A handler's goroutine may wait on the socket: the reply is written
 	// inline when nothing is queued (the writer's stall watchdog still holds).
+	// So is a quick handler's, on the reader's goroutine: the other side
+	// reads all the time (its reader never waits on its own writes), so a
+	// reply finds room, and one that does not is dropped with the connection
+	// at the stall timeout.
 	if err != nil {
 		var re *RPCError
 		if !errors.As(err, &re) {
@@ -448,6 +489,7 @@ func (p *Peer) shutdown() {
 	}
 	p.cancel()
 	p.conn.CloseNow()
+	p.watch.stop()
 	p.serving.Wait() // handlers see the cancelled context and end
 	close(p.done)
 }

@@ -118,16 +118,17 @@ func TestPeerCallUnencodableParams(t *testing.T) {
 // SetStallTimeout takes a positive duration; zero or less leaves the one
 // in force (a zero stall would drop the connection at its first write).
 func TestSetStallTimeoutTakesOnlyPositive(t *testing.T) {
-	p := &Peer{stall: DefaultStallTimeout}
+	p := &Peer{watch: newStallWatch(nil, DefaultStallTimeout, nil)}
+	stall := func() time.Duration { return time.Duration(p.watch.stall.Load()) }
 	for _, d := range []time.Duration{0, -time.Second} {
 		p.SetStallTimeout(d)
-		if p.stall != DefaultStallTimeout {
-			t.Fatalf("SetStallTimeout(%v) set %v, want %v kept", d, p.stall, DefaultStallTimeout)
+		if stall() != DefaultStallTimeout {
+			t.Fatalf("SetStallTimeout(%v) set %v, want %v kept", d, stall(), DefaultStallTimeout)
 		}
 	}
 	p.SetStallTimeout(time.Nanosecond)
-	if p.stall != time.Nanosecond {
-		t.Errorf("SetStallTimeout(1ns) set %v", p.stall)
+	if stall() != time.Nanosecond {
+		t.Errorf("SetStallTimeout(1ns) set %v", stall())
 	}
 }
 

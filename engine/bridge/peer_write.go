@@ -8,7 +8,6 @@ package bridge
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/coder/websocket"
 )
@@ -35,9 +34,8 @@ func (p *Peer) enqueue(f *outFrame, urgent, inline bool) error {
 	}
 	if inline && !p.writing && len(p.urgent) == 0 && len(p.normal) == 0 && f.b != nil {
 		p.writing = true
-		stall := p.stall
 		p.wmu.Unlock()
-		err := p.writeOne(f, stall)
+		err := p.writeOne(f)
 		p.wmu.Lock()
 		p.writing = false
 		queued := len(p.urgent)+len(p.normal) > 0
@@ -67,11 +65,11 @@ func (p *Peer) signal() {
 // next takes the next frame to write, urgent ones first, and marks the
 // writer busy; nil when nothing is queued or a frame is being written
 // inline (its writer signals when done).
-func (p *Peer) next() (*outFrame, time.Duration) {
+func (p *Peer) next() *outFrame {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	if p.writing {
-		return nil, 0
+		return nil
 	}
 	var f *outFrame
 	switch {
@@ -83,19 +81,19 @@ func (p *Peer) next() (*outFrame, time.Duration) {
 		p.normal = p.normal[1:]
 	}
 	p.writing = f != nil
-	return f, p.stall
+	return f
 }
 
 // writeOne writes one frame under the stall watchdog and reports the result
 // to the frame's waiter; a failed write closes the connection.
-func (p *Peer) writeOne(f *outFrame, stall time.Duration) error {
+func (p *Peer) writeOne(f *outFrame) error {
 	var err error
 	if f.ctx != nil && f.ctx.Err() != nil {
 		err = f.ctx.Err() // the call gave up before its turn: never sent
 	} else if f.b != nil { // a nil frame is a flush: everything before it is written
-		p.stuck.Reset(stall)
+		p.watch.begin()
 		err = p.conn.Write(context.Background(), websocket.MessageText, f.b)
-		p.stuck.Stop()
+		p.watch.end()
 		if err != nil {
 			err = fmt.Errorf("%w: %v", ErrClosed, err)
 			if r := p.Reason(); r != nil {
@@ -121,7 +119,7 @@ func (p *Peer) writeOne(f *outFrame, stall time.Duration) error {
 func (p *Peer) writeLoop() {
 	defer p.failQueued()
 	for {
-		f, stall := p.next()
+		f := p.next()
 		if f == nil {
 			select {
 			case <-p.wake:
@@ -130,7 +128,7 @@ func (p *Peer) writeLoop() {
 				return
 			}
 		}
-		err := p.writeOne(f, stall)
+		err := p.writeOne(f)
 		p.wmu.Lock()
 		p.writing = false
 		p.wmu.Unlock()

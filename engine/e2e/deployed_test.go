@@ -22,6 +22,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/unitymcp/unitymcp/cmd/unitymcp-bench/floor"
 	"github.com/unitymcp/unitymcp/engine/project"
+	"github.com/unitymcp/unitymcp/engine/state"
 )
 
 // procCPU is the CPU time (user and system, all threads) the processes have
@@ -224,6 +225,35 @@ func tsMean(t *testing.T, url, token, tool string, n int) time.Duration {
 	return (run(1+n) - run(1)) / time.Duration(n)
 }
 
+// beforeTargets runs the daemon and editorsim of another tree
+// (UNITYMCP_BENCH_BEFORE: a folder holding that tree's unitymcp and
+// editorsim, built with go build) beside this tree's, so that a change is
+// measured before and after in one run; it names their processes in names.
+func beforeTargets(t *testing.T, names map[int]string) []target {
+	dir := os.Getenv("UNITYMCP_BENCH_BEFORE")
+	if dir == "" {
+		return nil
+	}
+	home := t.TempDir()
+	serve := startProc(t, home, filepath.Join(dir, "unitymcp"), "serve", "--headless", "--addr", "127.0.0.1:0")
+	info := waitDaemon(t, home, serve)
+	token, err := state.Dir{Root: home}.EnsureToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj := newProject(t, "BenchBefore")
+	sim := startProc(t, home, filepath.Join(dir, "editorsim"), "--addr", info.Address, "--project", proj)
+	waitEditors(t, home, 1)
+	hash, _ := project.HashDir(proj)
+	url := "http://" + info.Address + "/projects/" + hash + "/mcp"
+	daemon, editor := serve.cmd.Process.Pid, sim.cmd.Process.Pid
+	names[daemon], names[editor] = "daemon (before)", "editorsim (before)"
+	return []target{
+		{name: "before: daemon → editorsim", url: url, token: token, pids: pidsOf(daemon, editor)},
+		{name: "before: daemon-side tool (definitions_list)", url: url, token: token, tool: "definitions_list", pids: pidsOf(daemon)},
+	}
+}
+
 // TestDeployedShape measures the deployed shape: the floors, the real
 // `unitymcp serve`, editorsim and the C# Core under mono, each its own
 // process, driven by the official Go SDK from this process (and the
@@ -240,7 +270,8 @@ func tsMean(t *testing.T, url, token, tool string, n int) time.Duration {
 // or with one of texts separated by "|" (with UNITYMCP_CPUPROFILE=folder, every
 // process started leaves a profile); UNITYMCP_BENCH_SESSIONS sets its
 // sessions (1; "1,8" measures each in turn, as the full run does) and
-// UNITYMCP_BENCH_CALLS its calls per target (20,000).
+// UNITYMCP_BENCH_CALLS its calls per target (20,000). UNITYMCP_BENCH_BEFORE=folder
+// adds another tree's daemon and editorsim (beforeTargets), "before: …".
 func TestDeployedShape(t *testing.T) {
 	if os.Getenv("UNITYMCP_BENCH") == "" {
 		t.Skip("set UNITYMCP_BENCH=1 to measure (prints the deployed-shape table of docs/performance.md)")
@@ -270,6 +301,9 @@ func TestDeployedShape(t *testing.T) {
 	simURL := "http://" + addr + "/projects/" + simHash + "/mcp"
 	hostURL := "http://" + addr + "/projects/" + hostHash + "/mcp"
 
+	// Each server process's share of the turns, named.
+	names := map[int]string{daemonPid: "daemon", simPid: "editorsim", host.pid: "C# host", hopEchoPid: "floor (c)'s echo"}
+	before := beforeTargets(t, names)
 	var stdioPids []int // the shims, known once their sessions are open
 	stdioPidsOf := func() []int { return append([]int{daemonPid, simPid}, stdioPids...) }
 	tgs := []target{
@@ -283,6 +317,7 @@ func TestDeployedShape(t *testing.T) {
 		{name: "daemon → C# Core under mono", url: hostURL, token: token, pids: pidsOf(daemonPid, host.pid)},
 		{name: "`unitymcp stdio` → daemon → editorsim", dial: stdioDial(home, simProj, &stdioPids), pids: stdioPidsOf},
 	}
+	tgs = append(tgs, before...) // after stdio: the indexes below stay
 	const (
 		raw, ws, plain, fa, fc, dsim, dside, dhost, stdio = 0, 1, 2, 3, 4, 5, 6, 7, 8
 	)
@@ -336,8 +371,6 @@ func TestDeployedShape(t *testing.T) {
 		if n, err := strconv.Atoi(os.Getenv("UNITYMCP_BENCH_CALLS")); err == nil && n > 0 {
 			calls = n
 		}
-		// Each server process's share of the turns, named.
-		names := map[int]string{daemonPid: "daemon", simPid: "editorsim", host.pid: "C# host", hopEchoPid: "floor (c)'s echo"}
 		for _, sessions := range counts {
 			turn := at(set, sessions)
 			n := calls
@@ -379,6 +412,9 @@ func TestDeployedShape(t *testing.T) {
 	ratio := func(a, b time.Duration) float64 { return float64(a) / float64(b) }
 	fmt.Fprintf(&b, "\nratios (one run):\n")
 	fmt.Fprintf(&b, "- daemon → editorsim p50 / floor (a) p50, 1 session: %.2f\n", ratio(r1[dsim].p50, r1[fa].p50))
+	if len(before) > 0 {
+		fmt.Fprintf(&b, "- before: daemon → editorsim p50 / floor (a) p50, 1 session: %.2f\n", ratio(r1[stdio+1].p50, r1[fa].p50))
+	}
 	fmt.Fprintf(&b, "- floor (c) p50 / floor (a) p50, 1 session: %.2f (an editor hop with nothing of a daemon's own); daemon → editorsim / floor (c): %.2f\n",
 		ratio(r1[fc].p50, r1[fa].p50), ratio(r1[dsim].p50, r1[fc].p50))
 	fmt.Fprintf(&b, "- hop added p50 (daemon → editorsim − daemon-side tool) = %v; / raw WebSocket echo p50 (%v): %.2f\n",

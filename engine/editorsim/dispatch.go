@@ -56,18 +56,7 @@ func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) 
 	if fn == nil {
 		return nil, bridge.NewToolError("unknown_tool", "the editor simulator has no tool "+p.Tool)
 	}
-	s.mu.Lock()
-	s.calls++
-	n := s.calls
-	if !s.cfg.NoExecutions {
-		if s.executed == nil {
-			s.executed = map[string]Execution{}
-		}
-		ex := s.executed[p.CallID]
-		ex.Tool, ex.Count, ex.Last, ex.Session = p.Tool, ex.Count+1, time.Now(), p.Session
-		s.executed[p.CallID] = ex
-	}
-	s.mu.Unlock()
+	n := s.note(p)
 	ctx, done := s.begin(ctx, p) // a call/cancel for it, or its deadline, ends ctx
 	defer done()
 	if s.cfg.CrashAfter > 0 && n == s.cfg.CrashAfter {
@@ -92,6 +81,46 @@ func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) 
 		}()
 	}
 	return res, err
+}
+
+// note counts call p and records its execution; n is its number.
+func (s *Sim) note(p bridge.CallParams) (n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls++
+	if !s.cfg.NoExecutions {
+		if s.executed == nil {
+			s.executed = map[string]Execution{}
+		}
+		ex := s.executed[p.CallID]
+		ex.Tool, ex.Count, ex.Last, ex.Session = p.Tool, ex.Count+1, time.Now(), p.Session
+		s.executed[p.CallID] = ex
+	}
+	return s.calls
+}
+
+// instant are the tools that answer at once: they never wait (on time, the
+// context or the network) and return no work for after their answer.
+var instant = map[string]bool{"get-logs": true, "clear-console": true, "console_get_count": true,
+	"find-game-objects": true, "get-hierarchy": true, "reflect_read": true, "get-menu-items": true,
+	"_editor_state": true}
+
+// quickCall answers call p where the connection is read
+// (bridge.Peer.SetQuickHandler), as an echo would, when it can at once: an
+// instant tool, the main thread free (no tool running, no dialog up), no
+// busy main thread or crash simulated. ok false leaves it to call, on a
+// goroutine of its own. Unity's package hands every call to its main
+// thread; the deployed-shape row of the real package measures that path
+// (docs/performance.md).
+func (s *Sim) quickCall(p bridge.CallParams) (res any, ok bool, err error) {
+	fn := tools[p.Tool]
+	if !instant[p.Tool] || fn == nil || s.cfg.Slow > 0 || s.cfg.CrashAfter > 0 || !s.main.TryLock() {
+		return nil, false, nil
+	}
+	defer s.main.Unlock()
+	s.note(p)
+	res, _, err = fn(context.Background(), s, p)
+	return res, true, err
 }
 
 // onMain runs fn on the simulated main thread, after Config.Slow (a busy

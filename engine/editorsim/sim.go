@@ -227,6 +227,26 @@ func (s *Sim) session(ctx context.Context, first *bool) error {
 		}
 		return nil, &bridge.RPCError{Code: bridge.RPCMethodNotFound, Message: "the simulator has no method " + method}
 	}, s.notification)
+	// A ping is answered where it is read, as the package answers it on its
+	// socket thread; so is a call that can be answered at once (quickCall).
+	peer.SetQuickHandler(func(method string, params json.RawMessage) (any, bool, error) {
+		if method == bridge.MethodPing {
+			return s.pong(), true, nil
+		}
+		select {
+		case <-helloed:
+		default:
+			return nil, false, nil
+		}
+		if method != bridge.MethodCall {
+			return nil, false, nil
+		}
+		p, err := bridge.ParseCallParams(params)
+		if err != nil {
+			return nil, false, nil // call answers it
+		}
+		return s.quickCall(p)
+	})
 	peer.SetPanicHandler(func(v any, stack []byte) {
 		s.log.Error("editorsim: panic handling a message from the daemon", "panic", v, "stack", string(stack))
 	})
