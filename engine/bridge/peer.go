@@ -112,7 +112,8 @@ func NewPeer(conn *websocket.Conn, onReq RequestHandler, onNotify NotificationHa
 }
 
 // SetStallTimeout changes how long one frame may take to write before the
-// connection is dropped as stalled (before Run).
+// connection is dropped as stalled (before the first write: a look the
+// watch has pending keeps the time it was armed for).
 func (p *Peer) SetStallTimeout(d time.Duration) {
 	if d > 0 {
 		p.watch.stall.Store(int64(d))
@@ -133,7 +134,11 @@ func (p *Peer) SetPanicHandler(f func(v any, stack []byte)) { p.onPanic = f }
 // from the connection while h runs, so h must answer at once or decline:
 // a request that may wait (on a lock another request holds, a timer, the
 // network) goes to the RequestHandler, where a call/cancel can reach it.
-// A handler that panics has answered, with an internal error.
+// A handler that panics has answered, with an internal error. The answer's
+// after work (afterReplier) runs on the reader's goroutine too. The other
+// side must keep reading while it waits for answers (the hub does: its
+// reader never waits on its own writes); two peers that both answer this
+// way and stop reading could hold each other until the stall timeout.
 func (p *Peer) SetQuickHandler(h QuickHandler) { p.quick = h }
 
 // recovered, deferred around handler code, reports a panic and, with err

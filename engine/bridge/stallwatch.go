@@ -18,11 +18,14 @@ import (
 // each frame woke a second thread for most calls (docs/performance.md).
 type stallWatch struct {
 	clk     clock.Clock
+	base    time.Time // times are kept as nanoseconds since (monotonic, as timers run)
 	onStall func()
 
 	stall atomic.Int64 // the timeout, in nanoseconds
-	begun atomic.Int64 // when the write going on began (clk's UnixNano); 0 for none
+	begun atomic.Int64 // when the write going on began (since); 0 for none
 	armed atomic.Bool  // a look is pending, or the connection was dropped
+
+	lookedIdle func() // a test's seam: runs when a look found no write, before it disarms
 
 	mu      sync.Mutex
 	t       clock.Timer
@@ -31,13 +34,19 @@ type stallWatch struct {
 
 func newStallWatch(clk clock.Clock, stall time.Duration, onStall func()) *stallWatch {
 	w := &stallWatch{clk: clock.Or(clk), onStall: onStall}
+	w.base = w.clk.Now()
 	w.stall.Store(int64(stall))
 	return w
 }
 
+// since is the time on the watch's clock: nanoseconds since it began, plus
+// one (never 0, which begun keeps for no write). A wall-clock step (NTP, a
+// machine waking) neither delays a drop nor drops a healthy write.
+func (w *stallWatch) since() int64 { return int64(w.clk.Now().Sub(w.base)) + 1 }
+
 // begin notes that a frame's write begins.
 func (w *stallWatch) begin() {
-	w.begun.Store(w.clk.Now().UnixNano())
+	w.begun.Store(w.since())
 	if w.armed.CompareAndSwap(false, true) {
 		w.arm(time.Duration(w.stall.Load()))
 	}
@@ -62,23 +71,23 @@ func (w *stallWatch) arm(d time.Duration) {
 func (w *stallWatch) look() {
 	stall := w.stall.Load()
 	if b := w.begun.Load(); b != 0 {
-		if left := time.Duration(b + stall - w.clk.Now().UnixNano()); left > 0 {
+		if left := time.Duration(b + stall - w.since()); left > 0 {
 			w.arm(left)
 			return
 		}
-		w.onStall() // armed stays set: nothing more to watch
-		return
+		if w.begun.Load() == b { // not a write that ended as its stall came
+			w.onStall() // armed stays set: nothing more to watch
+			return
+		}
 	}
-	lookedIdle()
+	if w.lookedIdle != nil {
+		w.lookedIdle()
+	}
 	w.armed.Store(false)
 	if w.begun.Load() != 0 && w.armed.CompareAndSwap(false, true) {
 		w.arm(time.Duration(stall))
 	}
 }
-
-// lookedIdle runs when a look has found no write going on, before the
-// watch goes to sleep: a test's seam, to begin a write right there.
-var lookedIdle = func() {}
 
 // stop ends the watch (the connection has ended).
 func (w *stallWatch) stop() {

@@ -97,10 +97,9 @@ func TestStallWatchCountsFromTheWritesStart(t *testing.T) {
 func TestStallWatchSleepRace(t *testing.T) {
 	w, clk, drops := newTestWatch()
 	w.armed.Store(true) // a look is due, nothing is being written
-	lookedIdle = w.begin
-	t.Cleanup(func() { lookedIdle = func() {} })
+	w.lookedIdle = w.begin
 	w.look()
-	lookedIdle = func() {}
+	w.lookedIdle = nil
 	clk.Advance(testStall)
 	if drops.Load() != 1 {
 		t.Fatalf("a write that began as the watch went to sleep was not watched (%d drops)", drops.Load())
@@ -120,15 +119,49 @@ func TestStallWatchSleepRace(t *testing.T) {
 	}
 }
 
-// A stopped watch arms nothing more and drops nothing.
+// A stopped watch arms nothing more and drops nothing: neither the look
+// that was pending nor a write that would wake it from sleep.
 func TestStallWatchStop(t *testing.T) {
 	w, clk, drops := newTestWatch()
 	w.begin()
-	w.stop()
+	w.stop() // a look was pending
 	clk.Advance(10 * testStall)
+	if drops.Load() != 0 {
+		t.Fatalf("the look pending at stop dropped the connection")
+	}
+	w, clk, drops = newTestWatch()
 	w.begin()
+	w.end()
+	clk.Advance(testStall) // the look finds no write: the watch sleeps
+	armed := clk.Armed()
+	w.stop()
+	w.begin() // would wake it
 	clk.Advance(10 * testStall)
-	if drops.Load() != 0 || clk.Armed() != 1 {
-		t.Fatalf("after stop: %d drops, %d timers armed in all; want 0 and the one before it", drops.Load(), clk.Armed())
+	if drops.Load() != 0 || clk.Armed() != armed {
+		t.Fatalf("a write after stop: %d drops, %d timers armed after it; want none", drops.Load(), clk.Armed()-armed)
 	}
 }
+
+// A write that ends just as its stall comes is not dropped: the look reads
+// the start it judged once more.
+func TestStallWatchWriteEndingAtItsStall(t *testing.T) {
+	w, clk, drops := newTestWatch()
+	w.begin()
+	clk.Advance(testStall - time.Nanosecond)
+	// The write ends between the look's two reads of its start: a look
+	// that judged the first would drop a connection whose write is done.
+	w.clk = endingClock{clk, w.end}
+	clk.Advance(time.Nanosecond)
+	if drops.Load() != 0 {
+		t.Fatalf("a write that ended as its stall came was dropped")
+	}
+}
+
+// endingClock is the fake clock whose Now also ends the write: the look
+// reads the time between its two reads of the write's start.
+type endingClock struct {
+	*clocktest.Fake
+	end func()
+}
+
+func (c endingClock) Now() time.Time { c.end(); return c.Fake.Now() }

@@ -72,14 +72,7 @@ func (s *Sim) call(ctx context.Context, peer *bridge.Peer, p bridge.CallParams) 
 		<-ctx.Done() // the connection closes; the answer comes in the next hello
 		return nil, ctx.Err()
 	}
-	if after != nil {
-		// Let the answer reach the daemon first, as Unity answers compile
-		// before its domain reload starts.
-		go func() {
-			time.Sleep(20 * time.Millisecond)
-			after()
-		}()
-	}
+	s.afterAnswer(after)
 	return res, err
 }
 
@@ -119,8 +112,21 @@ func (s *Sim) quickCall(p bridge.CallParams) (res any, ok bool, err error) {
 	}
 	defer s.main.Unlock()
 	s.note(p)
-	res, _, err = fn(context.Background(), s, p)
+	res, after, err := fn(context.Background(), s, p)
+	s.afterAnswer(after)
 	return res, true, err
+}
+
+// afterAnswer runs a tool's after work (a reload after a compile) once its
+// answer has had time to reach the daemon, as Unity answers compile before
+// its domain reload starts.
+func (s *Sim) afterAnswer(after func()) {
+	if after != nil {
+		go func() {
+			time.Sleep(20 * time.Millisecond)
+			after()
+		}()
+	}
 }
 
 // onMain runs fn on the simulated main thread, after Config.Slow (a busy
