@@ -93,7 +93,7 @@ func (s *Sim) note(p bridge.CallParams) (n int) {
 }
 
 // instant are the tools that answer at once: they never wait (on time, the
-// context or the network) and return no work for after their answer.
+// context or the network).
 var instant = map[string]bool{"get-logs": true, "clear-console": true, "console_get_count": true,
 	"find-game-objects": true, "get-hierarchy": true, "reflect_read": true, "get-menu-items": true,
 	"_editor_state": true}
